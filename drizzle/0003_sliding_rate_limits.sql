@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ADD COLUMN "prev_count" integer DEFAULT 0 NOT NULL;

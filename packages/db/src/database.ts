@@ -1,0 +1,27 @@
+// The one database handle every layer receives. Two modes, one code path: embedded
+// PGlite (single owning process) or Postgres through a bounded postgres.js pool.
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run a query: the database itself or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  readonly kind: "embedded" | "postgres";
+  readonly db: Db;
+  /** Applies the committed migrations in `migrationsFolder`. */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** Releases connections (Postgres) or flushes and closes the data directory (embedded). */
+  close(): Promise<void>;
+}
+
+/** Runs raw SQL and returns its rows, hiding the drivers' different result shapes. */
+export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result: unknown = await q.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,5 @@
+export * from "./database";
+export { DataDirLocked, lockDataDir } from "./embedded";
+export { type OpenDatabaseOptions, openDatabase } from "./open";
+export * from "./schema";
+export { isUnavailable } from "./unavailable";

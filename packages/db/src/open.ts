@@ -1,0 +1,24 @@
+import type { Database } from "./database";
+import { openEmbedded } from "./embedded";
+import { openPostgres } from "./postgres";
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  migrationsFolder: string;
+  poolSize?: number;
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres({ url: options.databaseUrl, poolSize: options.poolSize })
+    : await openEmbedded(options.dataDir);
+  try {
+    await database.migrate(options.migrationsFolder);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,105 @@
+// Notes as encrypted CRDT documents. A note row holds the latest snapshot and
+// counters; note_updates is the append-only log above the snapshot; note_members
+// is each member's view, whose `seq` moves on every change that member can see, so
+// the change feed is one index range scan per account. Deleted notes stay as
+// tombstones (no ciphertext) so their ids can never be reused.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { bytea } from "./types";
+
+/** Server-wide change numbers (contract.md §5): monotonic, not necessarily contiguous. */
+export const changeSeq = pgSequence("change_seq", { startWith: 1 });
+
+export const notes = pgTable(
+  "notes",
+  {
+    id: uuid("id").primaryKey(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    deleted: boolean("deleted").notNull().default(false),
+    metadata: bytea("metadata"),
+    snapshot: bytea("snapshot"),
+    snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull().default(0),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    /** Decoded ciphertext bytes stored for the note: snapshot, updates, metadata. */
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    nextRevision: bigint("next_revision", { mode: "number" }).notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notes_owner_idx").on(t.ownerId)],
+);
+
+export const noteMembers = pgTable(
+  "note_members",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    wrappedCek: bytea("wrapped_cek"),
+    /** The member's view of the note changed at this seq. */
+    seq: bigint("seq", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.accountId] }),
+    index("note_members_feed_idx").on(t.accountId, t.seq),
+  ],
+);
+
+export const noteUpdates = pgTable(
+  "note_updates",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    version: bigint("version", { mode: "number" }).notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.version] })],
+);
+
+/** Idempotency memory of appends: the first request's coordinates, until compaction prunes the batch. */
+export const noteRequests = pgTable(
+  "note_requests",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.requestId] })],
+);
+
+export const revisions = pgTable(
+  "revisions",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    revision: bigint("revision", { mode: "number" }).notNull(),
+    snapshot: bytea("snapshot").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    baseRevision: bigint("base_revision", { mode: "number" }),
+    authorId: uuid("author_id").references(() => accounts.id, { onDelete: "set null" }),
+    epochId: text("epoch_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.revision] })],
+);
