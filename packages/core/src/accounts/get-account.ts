@@ -1,0 +1,11 @@
+import type { Caller, Core } from "../core";
+import { type AccountView, accountEtag, accountView } from "./account-view";
+import { getAccountRow } from "./find-account";
+
+export async function getAccount(
+  core: Core,
+  caller: Caller,
+): Promise<{ account: AccountView; etag: string }> {
+  const account = accountView(await getAccountRow(core.db, caller.accountId));
+  return { account, etag: accountEtag(account) };
+}

@@ -1,0 +1,44 @@
+// Recovery: sign in with the recovery credential and, in the same transaction,
+// replace the password credential and revoke every other session.
+import { accounts, sessions } from "@notes/db";
+import { eq } from "drizzle-orm";
+import type { Core, RequestMeta } from "../core";
+import { openSession } from "../sessions/open-session";
+import { normaliseIdentifier } from "../shared/identifier";
+import { enforceSignInLimits } from "../shared/rate-limit";
+import { scryptHash } from "../shared/secrets";
+import { type AuthResponse, accountView, keysView } from "./account-view";
+import { verifyCredential } from "./verify-credential";
+
+export interface Recovery {
+  identifier: string;
+  recoveryAuthKey: Uint8Array;
+  newAuthKey: Uint8Array;
+  newWrappedMasterKey: Uint8Array;
+}
+
+export async function recover(
+  core: Core,
+  input: Recovery,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  await enforceSignInLimits(core, normaliseIdentifier(input.identifier), meta.ip);
+  const found = await verifyCredential(
+    core,
+    input.identifier,
+    input.recoveryAuthKey,
+    "recoveryHash",
+  );
+  const authHash = await scryptHash(input.newAuthKey, found.hashSalt);
+  return core.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accounts)
+      .set({ authHash, wrappedMasterKey: input.newWrappedMasterKey })
+      .where(eq(accounts.id, found.id))
+      .returning();
+    if (!row) throw new Error("account vanished during recovery");
+    await tx.delete(sessions).where(eq(sessions.accountId, row.id));
+    const { token } = await openSession(tx, row.id, meta);
+    return { account: accountView(row), keys: keysView(row), token };
+  });
+}

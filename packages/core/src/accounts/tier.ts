@@ -1,0 +1,19 @@
+// Tier and storage ceilings (contract.md §4). Computed here, never by clients.
+export type Tier = "free" | "subscribed" | "complimentary";
+
+const SUBSCRIBED_STATUSES = new Set(["active", "trialing", "past_due"]);
+const MiB = 1024 * 1024;
+
+export const CEILINGS: Record<Tier, number> = {
+  free: 50 * MiB,
+  subscribed: 20 * 1024 * MiB,
+  complimentary: 20 * 1024 * MiB,
+};
+
+export function tierOf(account: { complimentary: boolean; subscriptionStatus: string }): Tier {
+  if (account.complimentary) return "complimentary";
+  if (SUBSCRIBED_STATUSES.has(account.subscriptionStatus)) return "subscribed";
+  return "free";
+}
+
+export const isPremium = (tier: Tier) => tier !== "free";

@@ -1,0 +1,63 @@
+// The dependencies every use case receives: the database, validated settings,
+// the mailer and a logger. Apps build one `Core` at start and pass it down.
+import type { Db } from "@notes/db";
+import type { Mailer } from "./mail/mailer";
+import type { RequestBudget } from "./sessions/request-budget";
+
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface CoreConfig {
+  publicUrl: string;
+  serverSecret: string;
+  rateLimitScale: number;
+  limits: RateLimits;
+}
+
+export interface RateLimits {
+  signInPerIdentifier: Limit;
+  signInPerIp: Limit;
+  createAccountPerIp: Limit;
+  accountRequests: Limit;
+  analyticsPerIp: Limit;
+}
+
+export const defaultLimits: RateLimits = {
+  signInPerIdentifier: { limit: 10, windowSeconds: 60 },
+  signInPerIp: { limit: 30, windowSeconds: 60 },
+  createAccountPerIp: { limit: 5, windowSeconds: 3600 },
+  accountRequests: { limit: 1200, windowSeconds: 60 },
+  analyticsPerIp: { limit: 60, windowSeconds: 60 },
+};
+
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface Core {
+  db: Db;
+  config: CoreConfig;
+  mailer: Mailer;
+  log: Log;
+  /** This process's leases of the per-account request limit. */
+  requestBudget: RequestBudget;
+}
+
+/** What the edge knows about the request, for rate limits and session labels. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** An authenticated caller. */
+export interface Caller {
+  sessionId: string;
+  accountId: string;
+}
+
+/** KDF defaults (contract.md §2). */
+export const DEFAULT_KDF_ITERATIONS = 600_000;

@@ -1,0 +1,69 @@
+// Domain errors, named after interface.md §7 and contract.md §1. Each carries the
+// problem slug it maps to; the API layer's single mapper turns them into
+// problem+json. Nothing here knows about HTTP beyond the slug.
+export type ProblemSlug =
+  | "invalid-request"
+  | "body-not-json"
+  | "body-too-large"
+  | "no-session"
+  | "credential-rejected"
+  | "authentication-failed"
+  | "identifier-taken"
+  | "note-not-found"
+  | "note-deleted"
+  | "note-exists"
+  | "view-only"
+  | "owner-required"
+  | "free-storage-full"
+  | "storage-full"
+  | "premium-required"
+  | "keypair-exists"
+  | "no-keypair"
+  | "stale-compaction"
+  | "precondition-failed"
+  | "precondition-required"
+  | "unknown-value"
+  | "rate-limited"
+  | "internal"
+  | "at-capacity"
+  | "not-found"
+  | "method-not-allowed";
+
+export interface FieldError {
+  /** RFC 6901 pointer into the request body, or `#/query/{name}`. */
+  pointer: string;
+  detail: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly slug: ProblemSlug,
+    readonly detail?: string,
+    readonly extra: { errors?: FieldError[]; retryAfter?: number; invalidToken?: boolean } = {},
+  ) {
+    super(detail ?? slug);
+    this.name = "DomainError";
+  }
+}
+
+export const invalidRequest = (errors: FieldError[], detail = "The request is not valid.") =>
+  new DomainError("invalid-request", detail, { errors });
+export const noSession = (tokenPresented: boolean) =>
+  new DomainError("no-session", "A valid bearer token is required.", {
+    invalidToken: tokenPresented,
+  });
+export const credentialRejected = () =>
+  new DomainError("credential-rejected", "The current credential is not correct.");
+export const authenticationFailed = () =>
+  new DomainError("authentication-failed", "The identifier or credential is not correct.");
+export const identifierTaken = (detail: string) => new DomainError("identifier-taken", detail);
+export const rateLimited = (retryAfter: number) =>
+  new DomainError("rate-limited", "Too many requests; try again later.", { retryAfter });
+export const atCapacity = (retryAfter = 5) =>
+  new DomainError("at-capacity", "The service is at capacity; try again shortly.", {
+    retryAfter,
+  });
+export const preconditionRequired = () =>
+  new DomainError("precondition-required", "This operation needs an If-Match header.");
+export const preconditionFailed = () =>
+  new DomainError("precondition-failed", "The resource changed since it was read.");

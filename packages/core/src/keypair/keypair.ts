@@ -1,0 +1,43 @@
+// The account's sharing keypair: the raw X25519 public key and the private key
+// wrapped by the master key. Set once; an identical repeat is a no-op.
+import { accounts } from "@notes/db";
+import { and, eq, isNull } from "drizzle-orm";
+import { getAccountRow } from "../accounts/find-account";
+import type { Caller, Core } from "../core";
+import { DomainError } from "../errors";
+import { toBase64 } from "../shared/base64";
+
+export interface Keypair {
+  publicKey: Uint8Array;
+  wrappedPrivateKey: Uint8Array;
+}
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+export async function getKeypair(
+  core: Core,
+  caller: Caller,
+): Promise<{ publicKey: string; wrappedPrivateKey: string }> {
+  const row = await getAccountRow(core.db, caller.accountId);
+  if (!row.publicKey || !row.wrappedPrivateKey)
+    throw new DomainError("no-keypair", "No sharing keypair is stored yet.");
+  return { publicKey: toBase64(row.publicKey), wrappedPrivateKey: toBase64(row.wrappedPrivateKey) };
+}
+
+export async function putKeypair(core: Core, caller: Caller, input: Keypair): Promise<void> {
+  const set = await core.db
+    .update(accounts)
+    .set({ publicKey: input.publicKey, wrappedPrivateKey: input.wrappedPrivateKey })
+    .where(and(eq(accounts.id, caller.accountId), isNull(accounts.publicKey)))
+    .returning({ id: accounts.id });
+  if (set.length > 0) return;
+  const row = await getAccountRow(core.db, caller.accountId);
+  if (
+    row.publicKey &&
+    row.wrappedPrivateKey &&
+    same(row.publicKey, input.publicKey) &&
+    same(row.wrappedPrivateKey, input.wrappedPrivateKey)
+  )
+    return;
+  throw new DomainError("keypair-exists", "A different sharing keypair is already stored.");
+}

@@ -1,0 +1,61 @@
+// Client-side compaction: replaces the snapshot with one covering `coversVersion`
+// and prunes the updates (and idempotency memory) it covers. Usage shrinks.
+import { noteRequests, noteUpdates, rows } from "@notes/db";
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import { DomainError } from "../errors";
+import { drawSeq } from "./change-seq";
+import type { NoteCoordinates } from "./create-note";
+import { lockNoteForWrite, touchMembers } from "./note-access";
+import { chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
+
+export interface Compaction {
+  snapshot: Uint8Array;
+  coversVersion: number;
+  metadata?: Uint8Array | null;
+}
+
+export async function compactNote(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+  input: Compaction,
+): Promise<NoteCoordinates> {
+  const id = noteId.toLowerCase();
+  return core.db.transaction(async (tx) => {
+    const note = await lockNoteForWrite(tx, id, caller.accountId);
+    const seq = await drawSeq(tx);
+    if (input.coversVersion < note.snapshotVersion || input.coversVersion > note.version) {
+      throw new DomainError(
+        "stale-compaction",
+        `coversVersion must be between ${note.snapshotVersion} and ${note.version}.`,
+      );
+    }
+    const [pruned] = await rows<{ bytes: string | number | null }>(
+      tx,
+      sql`select sum(octet_length(data)) as bytes from note_updates where note_id = ${id} and version <= ${input.coversVersion}`,
+    );
+    const metadata = input.metadata ?? undefined;
+    const delta =
+      input.snapshot.byteLength -
+      note.snapshotBytes -
+      Number(pruned?.bytes ?? 0) +
+      (metadata ? metadata.byteLength - note.metadataBytes : 0);
+    if (note.bytes + delta > NOTE_CEILING) throw noteTooLarge();
+    await chargeStorage(tx, note.ownerId, delta);
+    await tx
+      .delete(noteUpdates)
+      .where(and(eq(noteUpdates.noteId, id), lte(noteUpdates.version, input.coversVersion)));
+    await tx
+      .delete(noteRequests)
+      .where(and(eq(noteRequests.noteId, id), lte(noteRequests.version, input.coversVersion)));
+    await tx.execute(
+      sql`update notes set snapshot = ${Buffer.from(input.snapshot)}, snapshot_version = ${input.coversVersion},
+            bytes = bytes + ${delta}, updated_at = now()
+            ${metadata ? sql`, metadata = ${Buffer.from(metadata)}` : sql``}
+          where id = ${id}`,
+    );
+    await touchMembers(tx, id, seq);
+    return { id, seq, version: note.version };
+  });
+}

@@ -1,0 +1,56 @@
+// Creates a note from a client-encrypted snapshot. The owner is its sole member,
+// holding the content key wrapped to their own public key. Ids are never reused,
+// not even those of deleted notes.
+import { noteMembers, notes } from "@notes/db";
+import type { Caller, Core } from "../core";
+import { DomainError } from "../errors";
+import { drawSeq } from "./change-seq";
+import { byteLength, chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
+
+export interface NewNote {
+  id: string;
+  metadata: Uint8Array;
+  snapshot: Uint8Array;
+  wrappedCek: Uint8Array;
+}
+
+export interface NoteCoordinates {
+  id: string;
+  seq: number;
+  version: number;
+}
+
+export async function createNote(
+  core: Core,
+  caller: Caller,
+  input: NewNote,
+): Promise<NoteCoordinates> {
+  const id = input.id.toLowerCase();
+  const bytes = byteLength(input.metadata, input.snapshot);
+  if (bytes > NOTE_CEILING) throw noteTooLarge();
+  return core.db.transaction(async (tx) => {
+    const seq = await drawSeq(tx);
+    const inserted = await tx
+      .insert(notes)
+      .values({
+        id,
+        ownerId: caller.accountId,
+        metadata: input.metadata,
+        snapshot: input.snapshot,
+        bytes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: notes.id });
+    if (inserted.length === 0)
+      throw new DomainError("note-exists", "A note with this id exists or existed.");
+    await chargeStorage(tx, caller.accountId, bytes, 1);
+    await tx.insert(noteMembers).values({
+      noteId: id,
+      accountId: caller.accountId,
+      role: "owner",
+      wrappedCek: input.wrappedCek,
+      seq,
+    });
+    return { id, seq, version: 0 };
+  });
+}

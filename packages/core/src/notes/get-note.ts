@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import { noteNotFound } from "./note-access";
+import { type NoteState, noteEtag, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
+
+/** One note's full state as the caller sees it (a tombstone once deleted or removed). */
+export async function getNote(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+): Promise<{ note: NoteState; etag: string }> {
+  // One snapshot for the row and its updates, so a concurrent append or
+  // compaction cannot make them disagree.
+  return core.db.transaction(
+    async (tx) => {
+      const [row] = await selectNoteRows(
+        tx,
+        caller.accountId,
+        sql`m.note_id = ${noteId.toLowerCase()}`,
+        true,
+      );
+      if (!row) throw noteNotFound();
+      const tombstone = row.deleted || row.role === "revoked";
+      const updates = tombstone ? [] : ((await selectUpdates(tx, [row.id])).get(row.id) ?? []);
+      const note = toNoteState(row, updates);
+      return { note, etag: noteEtag(note) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,64 @@
+// Who may do what to a note (contract.md §4): a non-member gets "not found" (never
+// 403, so existence does not leak); a deleted note answers 410 to writes; viewers
+// cannot write; some operations need the owner.
+import { type Queryable, rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import { DomainError } from "../errors";
+
+export interface LockedNote {
+  id: string;
+  ownerId: string;
+  deleted: boolean;
+  role: "owner" | "editor" | "viewer" | "revoked";
+  snapshotVersion: number;
+  version: number;
+  bytes: number;
+  snapshotBytes: number;
+  metadataBytes: number;
+  nextRevision: number;
+}
+
+export const noteNotFound = () => new DomainError("note-not-found", "No such note.");
+
+/** Locks the note row for a write by `accountId` and checks the caller may write. */
+export async function lockNoteForWrite(
+  tx: Queryable,
+  noteId: string,
+  accountId: string,
+  need: "writer" | "owner" = "writer",
+): Promise<LockedNote> {
+  const [row] = await rows<Record<string, unknown>>(
+    tx,
+    sql`select n.id, n.owner_id, n.deleted, m.role, n.snapshot_version, n.version, n.bytes,
+               coalesce(octet_length(n.snapshot), 0) as snapshot_bytes,
+               coalesce(octet_length(n.metadata), 0) as metadata_bytes, n.next_revision
+        from notes n join note_members m on m.note_id = n.id and m.account_id = ${accountId}
+        where n.id = ${noteId}
+        for no key update of n`,
+  );
+  if (!row) throw noteNotFound();
+  const note: LockedNote = {
+    id: String(row.id),
+    ownerId: String(row.owner_id),
+    deleted: Boolean(row.deleted),
+    role: row.role as LockedNote["role"],
+    snapshotVersion: Number(row.snapshot_version),
+    version: Number(row.version),
+    bytes: Number(row.bytes),
+    snapshotBytes: Number(row.snapshot_bytes),
+    metadataBytes: Number(row.metadata_bytes),
+    nextRevision: Number(row.next_revision),
+  };
+  if (note.deleted) throw new DomainError("note-deleted", "The note has been deleted.");
+  if (note.role === "revoked") throw noteNotFound();
+  if (need === "owner" && note.role !== "owner") {
+    throw new DomainError("owner-required", "Only the note's owner may do this.");
+  }
+  if (note.role === "viewer") throw new DomainError("view-only", "Viewers cannot change the note.");
+  return note;
+}
+
+/** Gives every member's view of the note the change's seq. */
+export async function touchMembers(tx: Queryable, noteId: string, seq: number): Promise<void> {
+  await tx.execute(sql`update note_members set seq = ${seq} where note_id = ${noteId}`);
+}

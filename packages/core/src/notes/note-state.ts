@@ -1,0 +1,110 @@
+// The note state resource (interface.md §2.3) from stored rows, as the caller
+// sees it. Tombstones (deleted, or the caller removed) carry no ciphertext.
+import { type Queryable, rows } from "@notes/db";
+import { type SQL, sql } from "drizzle-orm";
+import { toBase64 } from "../shared/base64";
+
+export interface NoteState {
+  deleted: boolean;
+  id: string;
+  memberCount: number;
+  metadata?: string;
+  role: "owner" | "editor" | "viewer" | "revoked";
+  seq: number;
+  snapshot?: string;
+  snapshotVersion: number;
+  updatedAt: string;
+  updates: string[];
+  version: number;
+  wrappedCek?: string;
+}
+
+export interface NoteRow {
+  id: string;
+  deleted: boolean;
+  role: NoteState["role"];
+  seq: number;
+  memberCount: number;
+  metadata: Uint8Array | null;
+  snapshot: Uint8Array | null;
+  snapshotVersion: number;
+  version: number;
+  updatedAt: Date;
+  wrappedCek: Uint8Array | null;
+}
+
+/** Selects the caller's view of notes; `filter` narrows the member rows. */
+export async function selectNoteRows(
+  q: Queryable,
+  accountId: string,
+  filter: SQL,
+  withSnapshot: boolean,
+  limit?: number,
+) {
+  const found = await rows<Record<string, unknown>>(
+    q,
+    sql`select n.id, n.deleted, m.role, m.seq, n.metadata, ${withSnapshot ? sql`n.snapshot` : sql`null`} as snapshot,
+               n.snapshot_version, n.version, n.updated_at, m.wrapped_cek,
+               (select count(*) from note_members c where c.note_id = n.id and c.role <> 'revoked') as member_count
+        from note_members m join notes n on n.id = m.note_id
+        where m.account_id = ${accountId} and ${filter}
+        order by m.seq
+        ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+  );
+  return found.map(
+    (r): NoteRow => ({
+      id: String(r.id),
+      deleted: Boolean(r.deleted),
+      role: r.role as NoteRow["role"],
+      seq: Number(r.seq),
+      memberCount: Number(r.member_count),
+      metadata: (r.metadata as Uint8Array | null) ?? null,
+      snapshot: (r.snapshot as Uint8Array | null) ?? null,
+      snapshotVersion: Number(r.snapshot_version),
+      version: Number(r.version),
+      updatedAt: new Date(r.updated_at as string | Date),
+      wrappedCek: (r.wrapped_cek as Uint8Array | null) ?? null,
+    }),
+  );
+}
+
+/** The updates above each note's snapshot, in order, keyed by note id. */
+export async function selectUpdates(
+  q: Queryable,
+  noteIds: string[],
+): Promise<Map<string, Uint8Array[]>> {
+  const byNote = new Map<string, Uint8Array[]>();
+  if (noteIds.length === 0) return byNote;
+  const found = await rows<{ note_id: string; data: Uint8Array }>(
+    q,
+    sql`select note_id, data from note_updates
+        where note_id = any(string_to_array(${noteIds.join(",")}, ',')::uuid[])
+        order by note_id, version`,
+  );
+  for (const r of found) {
+    const list = byNote.get(r.note_id) ?? [];
+    list.push(r.data);
+    byNote.set(r.note_id, list);
+  }
+  return byNote;
+}
+
+export function toNoteState(row: NoteRow, updates: Uint8Array[]): NoteState {
+  const tombstone = row.deleted || row.role === "revoked";
+  return {
+    deleted: tombstone,
+    id: row.id,
+    memberCount: row.memberCount,
+    ...(!tombstone && row.metadata && { metadata: toBase64(row.metadata) }),
+    role: tombstone ? "revoked" : row.role,
+    seq: row.seq,
+    ...(!tombstone && row.snapshot && { snapshot: toBase64(row.snapshot) }),
+    snapshotVersion: row.snapshotVersion,
+    updatedAt: row.updatedAt.toISOString(),
+    updates: tombstone ? [] : updates.map(toBase64),
+    version: row.version,
+    ...(!tombstone && row.wrappedCek && { wrappedCek: toBase64(row.wrappedCek) }),
+  };
+}
+
+export const noteEtag = (state: NoteState) => `W/"${state.version}.${state.seq}"`;

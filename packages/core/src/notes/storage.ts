@@ -1,0 +1,52 @@
+// Storage accounting (contract.md §4): the owner's `account_bytes` moves with
+// every stored byte, under the tier's ceiling, in the same transaction as the
+// write; one conditional UPDATE keeps parallel writers from overshooting.
+import { type Queryable, rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import { CEILINGS } from "../accounts/tier";
+import { DomainError } from "../errors";
+
+export const NOTE_CEILING = 64 * 1024 * 1024;
+
+const ceilingSql = sql`case when complimentary or subscription_status in ('active', 'trialing', 'past_due')
+  then ${CEILINGS.subscribed}::bigint else ${CEILINGS.free}::bigint end`;
+
+export function noteTooLarge(): DomainError {
+  return new DomainError("storage-full", `A note holds at most ${NOTE_CEILING} bytes.`);
+}
+
+export function storageFull(freeTier: boolean): DomainError {
+  return freeTier
+    ? new DomainError("free-storage-full", "The free tier's storage is full.")
+    : new DomainError("storage-full", "The account's storage is full.");
+}
+
+/**
+ * Adds `delta` bytes (and `notes` notes) to the owner's usage when it stays under
+ * the tier's ceiling, or throws the tier's storage error (the transaction then
+ * rolls back).
+ */
+export async function chargeStorage(
+  tx: Queryable,
+  ownerId: string,
+  delta: number,
+  notes = 0,
+): Promise<void> {
+  const [row] = await rows<{ ok: boolean; free: boolean }>(
+    tx,
+    sql`with target as (
+          select id, account_bytes + ${delta}::bigint <= ${ceilingSql} or ${delta}::bigint <= 0 as ok,
+                 ${ceilingSql} = ${CEILINGS.free}::bigint as free
+          from accounts where id = ${ownerId} for no key update
+        ), charged as (
+          update accounts a set account_bytes = a.account_bytes + ${delta}::bigint, note_count = a.note_count + ${notes}::bigint
+          from target where a.id = target.id and target.ok returning a.id
+        )
+        select ok, free from target`,
+  );
+  if (!row) throw new DomainError("note-not-found", "The note's owner no longer exists.");
+  if (!row.ok) throw storageFull(row.free);
+}
+
+export const byteLength = (...parts: (Uint8Array | null | undefined)[]) =>
+  parts.reduce((sum, p) => sum + (p?.byteLength ?? 0), 0);

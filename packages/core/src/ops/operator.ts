@@ -1,0 +1,51 @@
+// Operator actions (contract.md §10): complimentary tier, counts and analytics by
+// day, and the mail outbox. Reached only through /ops/v1 with OPERATOR_TOKEN.
+import { accounts, analyticsCounters, mailOutbox, rows } from "@notes/db";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Core } from "../core";
+import { DomainError } from "../errors";
+import { parseHandle } from "../shared/identifier";
+
+export async function setComplimentary(
+  core: Core,
+  handle: string,
+  complimentary: boolean,
+): Promise<void> {
+  const value = parseHandle(handle);
+  const updated = value
+    ? await core.db
+        .update(accounts)
+        .set({ complimentary })
+        .where(eq(accounts.handle, value))
+        .returning({ id: accounts.id })
+    : [];
+  if (updated.length === 0) throw new DomainError("not-found", `No account with handle ${handle}.`);
+}
+
+export async function operatorStats(core: Core) {
+  const [counts] = await rows<{ accounts: number; sessions: number }>(
+    core.db,
+    sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from sessions) as sessions`,
+  );
+  const analytics = await core.db
+    .select()
+    .from(analyticsCounters)
+    .orderBy(
+      desc(analyticsCounters.day),
+      asc(analyticsCounters.kind),
+      asc(analyticsCounters.name),
+      asc(analyticsCounters.step),
+    );
+  return { ...counts, analytics };
+}
+
+export async function readOutbox(core: Core, limit = 50) {
+  const mails = await core.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+  return mails.map((m) => ({
+    id: m.id,
+    to: m.recipient,
+    subject: m.subject,
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,92 @@
+// Rate limits kept in the database so that every app instance shares them; one
+// upsert per check; `RATE_LIMIT_SCALE` multiplies every limit. Credential limits
+// use a sliding-window estimate (this window's count plus the previous window's,
+// weighted by how much of it still overlaps the last minute), so a burst that
+// straddles a window boundary cannot get twice the limit through.
+import { rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import type { Core, Limit } from "../core";
+import { rateLimited } from "../errors";
+
+/** The SQL that counts `hits` for `key` in the current window and returns the new count. */
+export function countHit(key: string, rule: Limit, nowMs = Date.now(), hits = 1) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const query = sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, ${hits})
+    on conflict (key) do update set
+      count = case when rate_limits.window_start = excluded.window_start
+                   then rate_limits.count + ${hits} else ${hits} end,
+      window_start = excluded.window_start
+    returning count`;
+  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
+  return { query, retryAfter, windowStart };
+}
+
+export function allowed(core: Core, rule: Limit): number {
+  return Math.max(1, Math.ceil(rule.limit * core.config.rateLimitScale));
+}
+
+/** Counts a hit and throws rate-limited (with Retry-After) once the limit is passed. */
+export async function enforce(core: Core, key: string, rule: Limit, nowMs = Date.now()) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const [row] = await rows<{ count: number; prev_count: number }>(
+    core.db,
+    sql`
+    insert into rate_limits (key, window_start, count, prev_count)
+    values (${key}, ${windowStart}, 1, 0)
+    on conflict (key) do update set
+      prev_count = case when rate_limits.window_start = excluded.window_start
+                        then rate_limits.prev_count
+                        when rate_limits.window_start = excluded.window_start - ${windowMs}
+                        then rate_limits.count else 0 end,
+      count = case when rate_limits.window_start = excluded.window_start
+                   then rate_limits.count + 1 else 1 end,
+      window_start = excluded.window_start
+    returning count, prev_count`,
+  );
+  const state = {
+    count: row?.count ?? 1,
+    previous: row?.prev_count ?? 0,
+    elapsed: (nowMs - windowStart) / windowMs,
+  };
+  const limit = allowed(core, rule);
+  if (slidingEstimate(state) > limit)
+    throw rateLimited(slidingRetryAfter(state, limit, rule.windowSeconds));
+}
+
+interface WindowState {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Hits in the window before it. */
+  previous: number;
+  /** How far into the current window we are, 0 to 1. */
+  elapsed: number;
+}
+
+/** Hits within the last window's length, estimated. */
+export function slidingEstimate({ count, previous, elapsed }: WindowState): number {
+  return previous * (1 - elapsed) + count;
+}
+
+/** Whole seconds until one more hit would be within `limit` again (at least 1). */
+export function slidingRetryAfter(state: WindowState, limit: number, windowSeconds: number) {
+  const { count, previous, elapsed } = state;
+  const spare = limit - 1 - count;
+  let fraction: number;
+  if (spare >= 0 && previous > 0) {
+    // Later in this window, once enough of the previous one has slid out.
+    fraction = Math.max(0, 1 - elapsed - spare / previous);
+  } else {
+    // In the next window, once enough of this one has slid out.
+    fraction = 1 - elapsed + Math.max(0, 1 - (limit - 1) / count);
+  }
+  return Math.max(1, Math.ceil(fraction * windowSeconds));
+}
+
+/** The credential endpoints' pair of limits: per identifier and per IP. */
+export async function enforceSignInLimits(core: Core, identifier: string, ip: string) {
+  await enforce(core, `signin:ip:${ip}`, core.config.limits.signInPerIp);
+  await enforce(core, `signin:id:${identifier}`, core.config.limits.signInPerIdentifier);
+}
