@@ -1,0 +1,90 @@
+// The whole server-side HTTP surface as one Fetch handler, imported by both
+// mounts: the self-hosted node:http server and Next.js route handlers. It owns
+// /v1 (REST and the OpenAPI document), /api/trpc (the web client) and /problems.
+import type { Core } from "@notes/core";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { buildOpenApiDocument } from "./openapi/document";
+import { createOpsHandler } from "./ops/handler";
+import { problemPage } from "./problems/pages";
+import { createRestHandler } from "./rest/handler";
+import { problemResponse } from "./rest/problem-response";
+import { requestIdOf } from "./rest/request-id";
+import { appRouter } from "./routers";
+import type { ApiContext } from "./trpc";
+
+export interface ClientInfo {
+  /** The client's address as the mount determined it. */
+  ip: string;
+}
+
+export const TRPC_ENDPOINT = "/api/trpc";
+
+/** Whether a path belongs to this handler (everything else is the UI's). */
+export function ownsPath(pathname: string): boolean {
+  return (
+    pathname === "/v1" ||
+    pathname.startsWith("/v1/") ||
+    pathname.startsWith(`${TRPC_ENDPOINT}/`) ||
+    pathname === "/problems" ||
+    pathname.startsWith("/problems/") ||
+    pathname.startsWith("/ops/")
+  );
+}
+
+export interface HttpHandlerOptions {
+  /** Enables /ops/v1 (contract.md §10); absent → every /ops route is 404. */
+  operatorToken?: string | undefined;
+}
+
+export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) {
+  const rest = createRestHandler({ router: appRouter, core });
+  const ops = createOpsHandler(core, options.operatorToken);
+  // Built at start: a procedure the generator cannot document fails the boot, not a request.
+  const openApiJson = JSON.stringify(buildOpenApiDocument(appRouter, core.config.publicUrl));
+
+  return async function handle(request: Request, client: ClientInfo): Promise<Response> {
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    const userAgent = request.headers.get("user-agent") ?? "";
+    const info = { ip: client.ip, userAgent, requestId };
+
+    if (
+      url.pathname === "/v1/openapi.json" &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
+      return new Response(openApiJson, {
+        headers: {
+          "Content-Type": "application/json",
+          "X-Request-Id": requestId,
+          "Cache-Control": "public, max-age=300",
+        },
+      });
+    }
+    if (url.pathname === "/problems" || url.pathname.startsWith("/problems/")) {
+      const page = problemPage(url.pathname.split("/")[2]);
+      if (page) return page;
+      return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
+    }
+    if (url.pathname.startsWith("/ops/")) return ops(request, requestId);
+    if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`)) {
+      return fetchRequestHandler({
+        endpoint: TRPC_ENDPOINT,
+        req: request,
+        router: appRouter,
+        createContext: (): ApiContext => ({
+          core,
+          headers: request.headers,
+          meta: { ip: client.ip, userAgent },
+          response: { headers: new Headers() },
+        }),
+        onError: ({ error }) => {
+          if (error.code === "INTERNAL_SERVER_ERROR")
+            core.log.error({ err: error, requestId }, "trpc call failed");
+        },
+      });
+    }
+    return rest(request, info);
+  };
+}
+
+export type HttpHandler = ReturnType<typeof createHttpHandler>;

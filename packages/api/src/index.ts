@@ -1,0 +1,3 @@
+export { createHttpHandler, type HttpHandler, ownsPath, TRPC_ENDPOINT } from "./http-handler";
+export { buildOpenApiDocument } from "./openapi/document";
+export { type AppRouter, appRouter } from "./routers";

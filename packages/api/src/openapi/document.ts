@@ -1,0 +1,132 @@
+// GET /v1/openapi.json: trpc-to-openapi generates paths and schemas from the
+// procedures; this module then states what the REST adapter really answers: the
+// declared success status (no body on 204/202), documented headers, and every
+// problem the operation can give as application/problem+json.
+import type { ProblemSlug } from "@notes/core";
+import type { AnyRouter } from "@trpc/server";
+import {
+  forEachOpenApiProcedure,
+  generateOpenApiDocument,
+  type OpenApiRouter,
+} from "trpc-to-openapi";
+import { problemType } from "../problems/catalogue";
+import type { RouteMeta } from "../trpc";
+import { problemSchemas } from "./problem-schema";
+
+type Json = Record<string, unknown>;
+
+const header = (description: string, format?: string) => ({
+  description,
+  schema: { type: "string", ...(format && { format }) },
+});
+
+const HEADERS: Record<string, Json> = {
+  "X-Request-Id": header("Identifies the request in the server log"),
+  Location: header("URL of the created resource", "uri"),
+  ETag: header("Validator of the returned representation"),
+  "WWW-Authenticate": header(
+    'Bearer challenge: `Bearer realm="notes"`, with `error="invalid_token"` when a token was presented',
+  ),
+  "Retry-After": header("Seconds to wait before retrying"),
+  Allow: header("Methods the path accepts"),
+  Accept: header("The media type the operation takes: application/json"),
+};
+
+const REQUEST_HEADERS: Record<string, Json> = {
+  "If-Match": {
+    name: "If-Match",
+    in: "header",
+    required: true,
+    description: "The ETag last read; a mismatch answers 412, absence 428",
+    schema: { type: "string" },
+  },
+  "If-None-Match": {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "An ETag; when it still matches the answer is 304 with no body",
+    schema: { type: "string" },
+  },
+};
+
+function problemsOf(meta: RouteMeta, protect: boolean, takesBody: boolean): ProblemSlug[] {
+  const slugs = new Set<ProblemSlug>(meta.problems ?? []);
+  if (protect) slugs.add("no-session");
+  if (takesBody) for (const s of ["body-not-json", "body-too-large"] as const) slugs.add(s);
+  for (const s of ["rate-limited", "internal", "at-capacity"] as const) slugs.add(s);
+  return [...slugs];
+}
+
+function problemResponses(slugs: ProblemSlug[], takesBody: boolean): Json {
+  const byStatus = new Map<number, string[]>();
+  for (const slug of slugs) {
+    const { status } = problemType(slug);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), slug]);
+  }
+  if (takesBody) byStatus.set(415, ["body-not-json"]);
+  const out: Json = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers: Json = { "X-Request-Id": HEADERS["X-Request-Id"] };
+    if (status === 401) headers["WWW-Authenticate"] = HEADERS["WWW-Authenticate"];
+    if (status === 429 || status === 503) headers["Retry-After"] = HEADERS["Retry-After"];
+    if (status === 415 || (status === 400 && group.includes("body-not-json")))
+      headers.Accept = HEADERS.Accept;
+    out[String(status)] = {
+      description: group.map((slug) => `${problemType(slug).title} (\`${slug}\`)`).join("; "),
+      headers,
+      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+    };
+  }
+  return out;
+}
+
+export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json {
+  const procedures = router._def.procedures as OpenApiRouter["_def"]["procedures"];
+  const doc = generateOpenApiDocument(router as OpenApiRouter, {
+    title: "Encrypted Notes API",
+    version: "1.0.0",
+    openApiVersion: "3.1.0",
+    description:
+      "The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys. Errors are RFC 9457 problem details; every `type` resolves to a page under /problems.",
+    baseUrl: `${publicUrl}/v1`,
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", description: "Opaque session token" },
+    },
+    filter: () => true,
+  }) as unknown as Json & { paths: Record<string, Record<string, Json>>; components?: Json };
+
+  forEachOpenApiProcedure<RouteMeta>(procedures, ({ meta }) => {
+    const path = meta.openapi.path.replace(/^\/|\/$/g, "");
+    const operation = doc.paths[`/${path}`]?.[meta.openapi.method.toLowerCase()];
+    if (!operation) return;
+    const generated = (operation.responses as Record<string, Json>)["200"] ?? {};
+    const status = meta.status ?? 200;
+    const takesBody = operation.requestBody !== undefined;
+    const headers: Json = { "X-Request-Id": HEADERS["X-Request-Id"] };
+    for (const name of meta.responseHeaderNames ?? []) headers[name] = HEADERS[name];
+    const success: Json = { description: generated.description ?? "Success", headers };
+    if (status !== 204 && status !== 202) success.content = generated.content;
+    const responses: Json = { [String(status)]: success };
+    if (meta.requestHeaderNames?.includes("If-None-Match")) {
+      responses["304"] = {
+        description: "Not modified: the ETag still matches; no body",
+        headers: { ETag: HEADERS.ETag, "X-Request-Id": HEADERS["X-Request-Id"] },
+      };
+    }
+    Object.assign(
+      responses,
+      problemResponses(problemsOf(meta, meta.openapi.protect !== false, takesBody), takesBody),
+    );
+    operation.responses = responses;
+    const parameters = (operation.parameters as Json[] | undefined) ?? [];
+    for (const name of meta.requestHeaderNames ?? [])
+      parameters.push(REQUEST_HEADERS[name] as Json);
+    if (parameters.length > 0) operation.parameters = parameters;
+    if (meta.openapi.protect === false) operation.security = [];
+  });
+  doc.components = {
+    ...doc.components,
+    schemas: { ...(doc.components?.schemas as Json), ...problemSchemas },
+  };
+  return doc;
+}

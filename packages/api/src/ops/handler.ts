@@ -1,0 +1,56 @@
+// /ops/v1: operator endpoints outside the public surface and its OpenAPI
+// document, authorized by `Authorization: Bearer {OPERATOR_TOKEN}`. Without a
+// configured token every /ops route answers 404.
+import { timingSafeEqual } from "node:crypto";
+import { type Core, operatorStats, readOutbox, setComplimentary } from "@notes/core";
+import { errorToProblem, problemResponse } from "../rest/problem-response";
+
+const GRANT = /^\/ops\/v1\/accounts\/([^/:]+):(grantComplimentary|revokeComplimentary)$/;
+
+function authorized(header: string | null, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function createOpsHandler(core: Core, operatorToken: string | undefined) {
+  return async (request: Request, requestId: string): Promise<Response> => {
+    const notFound = () => problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
+    if (!operatorToken) return notFound();
+    if (!authorized(request.headers.get("authorization"), operatorToken)) {
+      return problemResponse(core.config.publicUrl, requestId, {
+        slug: "no-session",
+        detail: "The operator token is required.",
+        headers: { "WWW-Authenticate": 'Bearer realm="ops"' },
+      });
+    }
+    const { pathname } = new URL(request.url);
+    const path = pathname.replace(/%3a/gi, ":");
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        headers: { "Content-Type": "application/json", "X-Request-Id": requestId },
+      });
+    try {
+      const grant = GRANT.exec(path);
+      if (grant && request.method === "POST") {
+        await setComplimentary(
+          core,
+          decodeURIComponent(grant[1] ?? ""),
+          grant[2] === "grantComplimentary",
+        );
+        return new Response(null, { status: 204, headers: { "X-Request-Id": requestId } });
+      }
+      if (path === "/ops/v1/stats" && request.method === "GET")
+        return json(await operatorStats(core));
+      if (path === "/ops/v1/outbox" && request.method === "GET")
+        return json({ mails: await readOutbox(core) });
+      return notFound();
+    } catch (error) {
+      return problemResponse(
+        core.config.publicUrl,
+        requestId,
+        errorToProblem(error, requestId, core.log),
+      );
+    }
+  };
+}

@@ -1,0 +1,208 @@
+// Every problem type of contract.md §1: status, title (the error's name from
+// interface.md §7, capitalised) and the explanation served at /problems/{slug}.
+export interface ProblemType {
+  status: number;
+  title: string;
+  description: string;
+}
+
+export const problemCatalogue: Record<string, ProblemType> = {
+  "invalid-request": {
+    status: 400,
+    title: "Invalid request",
+    description:
+      "The request failed validation. `errors` lists each invalid member with a JSON Pointer into the body (`#/query/{name}` or `#/path/{name}` for parameters).",
+  },
+  "body-not-json": {
+    status: 400,
+    title: "Body not JSON",
+    description:
+      "The body could not be parsed as JSON (400), or the request did not declare `Content-Type: application/json` (415). The `Accept` header names the media type the operation takes.",
+  },
+  "body-too-large": {
+    status: 413,
+    title: "Body too large",
+    description:
+      "The body exceeds the size the operation accepts: 1 MiB by default, 16 MiB for note content.",
+  },
+  "no-session": {
+    status: 401,
+    title: "No valid session token",
+    description: "The request needs `Authorization: Bearer <token>` with a live session token.",
+  },
+  "credential-rejected": {
+    status: 401,
+    title: "Current credential rejected",
+    description: "The current auth key given to re-verify the caller is not correct.",
+  },
+  "authentication-failed": {
+    status: 401,
+    title: "Authentication failed",
+    description:
+      "The identifier or credential is not correct. Unknown identifiers answer the same way.",
+  },
+  "passkey-refused": {
+    status: 401,
+    title: "Refused",
+    description: "The passkey sign-in was refused.",
+  },
+  "identifier-taken": {
+    status: 409,
+    title: "Identifier already taken",
+    description: "Another account uses that handle or e-mail address.",
+  },
+  "note-not-found": {
+    status: 404,
+    title: "Note not found",
+    description:
+      "No such note for the caller. Notes the caller is not a member of are reported this way too.",
+  },
+  "note-deleted": { status: 410, title: "Note deleted", description: "The note has been deleted." },
+  "note-exists": {
+    status: 409,
+    title: "Note id already exists",
+    description: "The client-chosen note id is in use, or was used by a deleted note.",
+  },
+  "view-only": {
+    status: 403,
+    title: "View-only access",
+    description: "The caller is a viewer on the note and cannot change it.",
+  },
+  "owner-required": {
+    status: 403,
+    title: "Owner required",
+    description: "Only the note's owner may do this.",
+  },
+  "free-storage-full": {
+    status: 402,
+    title: "Free storage full",
+    description: "The free tier's storage is exhausted; upgrading raises the ceiling.",
+  },
+  "storage-full": {
+    status: 403,
+    title: "Note or account storage full",
+    description: "The note's or the account's storage ceiling is reached.",
+  },
+  "premium-required": {
+    status: 402,
+    title: "Premium required",
+    description: "This feature needs a premium (subscribed or complimentary) account.",
+  },
+  "bridge-access-required": {
+    status: 403,
+    title: "Bridge access required",
+    description: "The bridge is not available to the account.",
+  },
+  "subscription-active": {
+    status: 409,
+    title: "Subscription already active",
+    description: "Checkout was refused because a subscription is live.",
+  },
+  "no-subscription": {
+    status: 409,
+    title: "No subscription",
+    description: "There is no live subscription to change.",
+  },
+  "no-billing-profile": {
+    status: 409,
+    title: "No billing profile",
+    description: "The account has no customer portal yet.",
+  },
+  "billing-unavailable": {
+    status: 503,
+    title: "Billing unavailable",
+    description: "Billing cannot be reached or is switched off.",
+  },
+  "no-such-device": {
+    status: 404,
+    title: "No such device",
+    description: "Unknown enrolled device.",
+  },
+  "no-such-handshake": {
+    status: 404,
+    title: "No such handshake",
+    description: "Unknown device-link handshake for this account.",
+  },
+  "handshake-state": {
+    status: 409,
+    title: "Expired or out of order",
+    description: "The handshake expired or the step came out of order.",
+  },
+  "not-sealed": {
+    status: 404,
+    title: "Not sealed yet or expired",
+    description: "The seal does not exist yet, or the handshake expired or was claimed.",
+  },
+  "user-not-found": {
+    status: 404,
+    title: "User not found",
+    description: "No user resolves from that handle or e-mail.",
+  },
+  "keypair-exists": {
+    status: 409,
+    title: "Keypair already set",
+    description: "The account already has a different sharing keypair.",
+  },
+  "no-keypair": {
+    status: 404,
+    title: "No keypair",
+    description: "The account has not stored a sharing keypair yet.",
+  },
+  "stale-compaction": {
+    status: 409,
+    title: "Stale compaction",
+    description:
+      "`coversVersion` is below the current snapshot version or above the note's version.",
+  },
+  "precondition-failed": {
+    status: 412,
+    title: "Precondition failed",
+    description:
+      "The `If-Match` validator does not match the resource's current ETag: read it again.",
+  },
+  "precondition-required": {
+    status: 428,
+    title: "Precondition required",
+    description: "This operation needs an `If-Match` header with the ETag last read.",
+  },
+  "unknown-value": {
+    status: 400,
+    title: "Unknown value",
+    description:
+      "A value is outside the operation's enumeration (unknown tour or event, unknown journey or step).",
+  },
+  "rate-limited": {
+    status: 429,
+    title: "Too many requests",
+    description: "A rate limit was hit. `Retry-After` says how many seconds to wait.",
+  },
+  "feedback-allowance": {
+    status: 429,
+    title: "Feedback allowance used",
+    description: "The rolling-year feedback allowance is used up.",
+  },
+  internal: {
+    status: 500,
+    title: "Service failed",
+    description:
+      "An internal failure. `detail` holds the request id, which also appears in the server log.",
+  },
+  "at-capacity": {
+    status: 503,
+    title: "Service at capacity",
+    description:
+      "The service (or its database) is at capacity or unreachable. Retry after `Retry-After` seconds.",
+  },
+  "not-found": { status: 404, title: "Not found", description: "No resource at this path." },
+  "method-not-allowed": {
+    status: 405,
+    title: "Method not allowed",
+    description: "The path exists but not for this method; `Allow` lists the methods it takes.",
+  },
+};
+
+export function problemType(slug: string): ProblemType {
+  const type = problemCatalogue[slug];
+  if (!type) throw new Error(`unknown problem slug ${slug}`);
+  return type;
+}

@@ -1,0 +1,72 @@
+// The one mapper from errors to problem+json responses (contract.md §1). A 500
+// never carries a stack, SQL or internal message: its detail is the request id.
+import { DomainError, type FieldError, type Log } from "@notes/core";
+import { isUnavailable } from "@notes/db";
+import { problemType } from "../problems/catalogue";
+
+export interface ProblemInit {
+  slug: string;
+  detail?: string;
+  errors?: FieldError[];
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export function problemResponse(publicUrl: string, requestId: string, init: ProblemInit): Response {
+  const type = problemType(init.slug);
+  const status = init.status ?? type.status;
+  const body = {
+    type: `${publicUrl}/problems/${init.slug}`,
+    title: type.title,
+    status,
+    ...(init.detail !== undefined && { detail: init.detail }),
+    ...(init.errors !== undefined && { errors: init.errors }),
+  };
+  const headers = new Headers({
+    "Content-Type": "application/problem+json",
+    "X-Request-Id": requestId,
+    "Cache-Control": "no-store",
+    ...init.headers,
+  });
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** Finds the domain error behind tRPC's wrapping, if any. */
+export function domainErrorOf(error: unknown): DomainError | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof DomainError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function errorToProblem(error: unknown, requestId: string, log: Log): ProblemInit {
+  const domain = domainErrorOf(error);
+  if (domain) {
+    const headers: Record<string, string> = {};
+    const status = problemType(domain.slug).status;
+    if (status === 401) {
+      headers["WWW-Authenticate"] = domain.extra.invalidToken
+        ? 'Bearer realm="notes", error="invalid_token"'
+        : 'Bearer realm="notes"';
+    }
+    if (domain.extra.retryAfter !== undefined)
+      headers["Retry-After"] = String(domain.extra.retryAfter);
+    return {
+      slug: domain.slug,
+      ...(domain.detail !== undefined && { detail: domain.detail }),
+      ...(domain.extra.errors !== undefined && { errors: domain.extra.errors }),
+      headers,
+    };
+  }
+  if (isUnavailable(error)) {
+    log.warn({ err: error, requestId }, "database unavailable");
+    return {
+      slug: "at-capacity",
+      detail: "The database cannot be reached right now.",
+      headers: { "Retry-After": "5" },
+    };
+  }
+  log.error({ err: error, requestId }, "request failed");
+  return { slug: "internal", detail: requestId };
+}

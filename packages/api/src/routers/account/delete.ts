@@ -1,0 +1,20 @@
+import { deleteAccount } from "@notes/core";
+import { z } from "zod";
+import { noOutput } from "../../schemas/common";
+import { authKey } from "../../schemas/credentials";
+import { authedProcedure } from "../../trpc";
+
+export const remove = authedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/account:delete",
+      tags: ["account"],
+      summary: "Delete the account after re-verifying the caller's auth key",
+    },
+    status: 204,
+    problems: ["invalid-request", "credential-rejected"],
+  })
+  .input(z.object({ authKey }))
+  .output(noOutput)
+  .mutation(({ ctx, input }) => deleteAccount(ctx.core, ctx.caller, input.authKey));

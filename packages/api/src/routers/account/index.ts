@@ -1,0 +1,15 @@
+import { router } from "../../trpc";
+import { changePassword } from "./change-password";
+import { remove } from "./delete";
+import { sendVerificationEmail, verifyEmail } from "./email-verification";
+import { get } from "./get";
+import { patch } from "./patch";
+
+export const accountRouter = router({
+  get,
+  patch,
+  changePassword,
+  remove,
+  sendVerificationEmail,
+  verifyEmail,
+});

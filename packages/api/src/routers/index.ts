@@ -1,0 +1,21 @@
+// The application router: every /v1 operation, each a procedure in its own file.
+import { router } from "../trpc";
+import { accountRouter } from "./account";
+import { accountsRouter } from "./accounts";
+import { journeyEvent, tourEvent } from "./analytics/events";
+import { health } from "./health/health";
+import { get as getKeypair, put as putKeypair } from "./keypair/keypair";
+import { notesRouter } from "./notes";
+import { sessionsRouter } from "./sessions";
+
+export const appRouter = router({
+  accounts: accountsRouter,
+  sessions: sessionsRouter,
+  account: accountRouter,
+  analytics: router({ tourEvent, journeyEvent }),
+  keypair: router({ get: getKeypair, put: putKeypair }),
+  notes: notesRouter,
+  health,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,44 @@
+import { getKeypair, putKeypair } from "@notes/core";
+import { z } from "zod";
+import { base64Bytes, base64Out, noInput, noOutput } from "../../schemas/common";
+import { authedProcedure } from "../../trpc";
+
+export const get = authedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/keypair",
+      tags: ["sharing"],
+      summary: "The caller's sharing keypair material",
+    },
+    problems: ["no-keypair"],
+  })
+  .input(noInput)
+  .output(z.object({ publicKey: base64Out, wrappedPrivateKey: base64Out }).meta({ id: "Keypair" }))
+  .query(({ ctx }) => getKeypair(ctx.core, ctx.caller));
+
+export const put = authedProcedure
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/keypair",
+      tags: ["sharing"],
+      summary: "Store the account's sharing keypair",
+      description:
+        "Set once. Repeating the identical material is a no-op (204); different material answers 409.",
+    },
+    status: 204,
+    problems: ["invalid-request", "keypair-exists"],
+  })
+  .input(
+    z.object({
+      publicKey: base64Bytes(1, 128, "Base64 raw X25519 public key (at most 128 bytes)"),
+      wrappedPrivateKey: base64Bytes(
+        1,
+        256,
+        "Base64 private key wrapped by the master key (at most 256 bytes)",
+      ),
+    }),
+  )
+  .output(noOutput)
+  .mutation(({ ctx, input }) => putKeypair(ctx.core, ctx.caller, input));

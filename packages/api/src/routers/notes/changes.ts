@@ -1,0 +1,47 @@
+import { listChanges } from "@notes/core";
+import { z } from "zod";
+import { noteStateSchema } from "../../schemas/notes";
+import { authedProcedure } from "../../trpc";
+
+const booleanQuery = z.enum(["true", "false"]).meta({ description: "`true` or `false`" });
+
+export const changes = authedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/changes",
+      tags: ["notes"],
+      summary: "Every accessible note changed after a cursor (delta sync)",
+      description:
+        "Ordered by seq, gap-free under concurrent writers. Follow `nextPageToken` until it is empty, then keep `nextSyncToken` and pass it later as `pageToken`. `pageSize` defaults to 100; larger than 500 is coerced to 500. A page stops adding notes at 4 MiB of ciphertext but holds at least one. `snapshots` defaults to true on a full sync (no token, and the pages that follow it) and to false on incremental pages, where the client fetches a note whose version cannot reach `snapshotVersion`.",
+    },
+    problems: ["invalid-request"],
+  })
+  .input(
+    z.object({
+      pageToken: z.string().max(400).optional(),
+      pageSize: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(100)
+        .transform((n) => Math.min(n, 500)),
+      snapshots: booleanQuery.optional(),
+    }),
+  )
+  .output(
+    z
+      .object({
+        changes: z.array(noteStateSchema),
+        nextPageToken: z.string(),
+        nextSyncToken: z.string().optional(),
+      })
+      .meta({ id: "ChangesPage" }),
+  )
+  .query(({ ctx, input }) =>
+    listChanges(ctx.core, ctx.caller, {
+      pageToken: input.pageToken || undefined,
+      pageSize: input.pageSize,
+      snapshots: input.snapshots === undefined ? undefined : input.snapshots === "true",
+    }),
+  );

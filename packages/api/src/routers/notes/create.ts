@@ -1,0 +1,35 @@
+import { createNote } from "@notes/core";
+import { z } from "zod";
+import { base64Bytes } from "../../schemas/common";
+import { CONTENT_BODY_LIMIT, ciphertext, coordinatesSchema, noteId } from "../../schemas/notes";
+import { authedProcedure } from "../../trpc";
+
+export const create = authedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/notes",
+      tags: ["notes"],
+      summary: "Create a note from a client-encrypted snapshot",
+      description:
+        "The caller becomes the owner and sole member. Ids of deleted notes stay taken (409).",
+    },
+    status: 201,
+    bodyLimit: CONTENT_BODY_LIMIT,
+    problems: ["invalid-request", "free-storage-full", "note-exists", "storage-full"],
+    responseHeaderNames: ["Location"],
+  })
+  .input(
+    z.object({
+      id: noteId,
+      metadata: ciphertext("encrypted metadata digest"),
+      snapshot: ciphertext("encrypted full-state update"),
+      wrappedCek: base64Bytes(1, 256, "Base64 content key sealed to the owner's public key"),
+    }),
+  )
+  .output(coordinatesSchema)
+  .mutation(async ({ ctx, input }) => {
+    const coordinates = await createNote(ctx.core, ctx.caller, input);
+    ctx.response.headers.set("Location", `${ctx.core.config.publicUrl}/v1/notes/${coordinates.id}`);
+    return coordinates;
+  });

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { base64Bytes, base64Out, dateTime } from "./common";
+
+export const MiB = 1024 * 1024;
+/** Bodies that carry note content may be up to 16 MiB (contract.md §6). */
+export const CONTENT_BODY_LIMIT = 16 * MiB;
+
+export const ciphertext = (what: string) =>
+  base64Bytes(1, 16 * MiB, `Base64 ${what} (envelope: nonce ‖ ciphertext ‖ tag)`);
+export const noteId = z.uuid().meta({ description: "Note id (uuid, chosen by the client)" });
+
+export const coordinatesSchema = z
+  .object({ id: z.uuid(), seq: z.int(), version: z.int() })
+  .meta({ id: "NoteCoordinates" });
+
+export const noteStateSchema = z
+  .object({
+    deleted: z.boolean(),
+    id: z.uuid(),
+    memberCount: z.int(),
+    metadata: base64Out.optional(),
+    role: z.enum(["owner", "editor", "viewer", "revoked"]),
+    seq: z.int(),
+    snapshot: base64Out.optional(),
+    snapshotVersion: z.int(),
+    updatedAt: dateTime,
+    updates: z.array(base64Out),
+    version: z.int(),
+    wrappedCek: base64Out.optional(),
+  })
+  .meta({ id: "NoteState" });
+
+export const revisionSchema = z
+  .object({
+    revision: z.int(),
+    bytes: z.int(),
+    createdAt: dateTime,
+    baseRevision: z.int().optional(),
+    authorHandle: z.string().optional(),
+    epochId: z.string().optional(),
+  })
+  .meta({ id: "RevisionDescriptor" });
+
+export const memberSchema = z
+  .object({
+    userId: z.uuid(),
+    role: z.enum(["owner", "editor", "viewer", "revoked"]),
+    handle: z.string().optional(),
+    name: z.string().optional(),
+  })
+  .meta({ id: "Member" });

@@ -1,0 +1,106 @@
+// tRPC init and the procedure builders. Every /v1 procedure declares its REST
+// shape once in `meta`: method and path (trpc-to-openapi's `openapi`), the success
+// status, the problems it can answer and its body limit. The REST adapter, the
+// OpenAPI document and the typed client all derive from that declaration.
+import {
+  authenticate,
+  type Caller,
+  type Core,
+  DomainError,
+  type ProblemSlug,
+  type RequestMeta,
+} from "@notes/core";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { problemType } from "./problems/catalogue";
+
+export interface ResponseControl {
+  status?: number;
+  headers: Headers;
+}
+
+export interface ApiContext {
+  core: Core;
+  headers: Headers;
+  meta: RequestMeta;
+  /** What the procedure wants on the HTTP response besides its body. */
+  response: ResponseControl;
+}
+
+export type RouteMeta = OpenApiMeta<{
+  /** Success status of the REST route (200 when absent). */
+  status?: 200 | 201 | 202 | 204;
+  /** Problems this operation answers beyond the ones every route can give. */
+  problems?: readonly ProblemSlug[];
+  /** Maximum JSON body in bytes (1 MiB when absent). */
+  bodyLimit?: number;
+  /** Validation failures answer this problem instead of invalid-request. */
+  invalidAs?: ProblemSlug;
+  /** Response headers documented on success. */
+  responseHeaderNames?: readonly ("Location" | "ETag")[];
+  /** Request headers the operation reads. */
+  requestHeaderNames?: readonly ("If-Match" | "If-None-Match")[];
+}>;
+
+const t = initTRPC
+  .context<ApiContext>()
+  .meta<RouteMeta>()
+  .create({
+    // Never a stack or an internal message in a response, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? "Service failed" : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        problem: (error.cause as { slug?: string } | undefined)?.slug,
+      },
+    }),
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  409: "CONFLICT",
+  410: "NOT_FOUND",
+  412: "PRECONDITION_FAILED",
+  413: "PAYLOAD_TOO_LARGE",
+  428: "PRECONDITION_FAILED",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/**
+ * Domain errors become tRPC errors of the matching code for the web client (the
+ * problem slug travels in `data.problem`); the REST adapter still finds the
+ * domain error as the cause and answers problem+json.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const domain = result.error.cause;
+    if (domain instanceof DomainError) {
+      throw new TRPCError({
+        code: CODES[problemType(domain.slug).status] ?? "INTERNAL_SERVER_ERROR",
+        message: domain.detail ?? domain.slug,
+        cause: domain,
+      });
+    }
+  }
+  return result;
+});
+
+/** Needs a valid bearer token; adds `caller` to the context. */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"));
+  return next({ ctx: { ...ctx, caller } });
+});
