@@ -1,0 +1,57 @@
+// The typed errors this package throws. Callers branch on the class (or `name`),
+// never on message text; every one extends CryptoError so they can be caught as a family.
+
+export abstract class CryptoError extends Error {}
+
+/** Authentication failed: wrong key, wrong note id, or the data was altered. */
+export class DecryptionFailed extends CryptoError {
+  override readonly name = "DecryptionFailed";
+  constructor(what: string, options?: ErrorOptions) {
+    super(`${what} could not be opened (wrong key, wrong note id, or tampered data)`, options);
+  }
+}
+
+/** A Base64 / Base64url / UTF-8 input was not a canonical encoding. */
+export class InvalidEncoding extends CryptoError {
+  override readonly name = "InvalidEncoding";
+}
+
+/** A key, nonce or other fixed-size byte string had the wrong length. */
+export class InvalidLength extends CryptoError {
+  override readonly name = "InvalidLength";
+  constructor(what: string, expected: number, actual: number) {
+    super(`${what} must be ${expected} bytes, got ${actual}`);
+  }
+}
+
+/** A KDF parameter (iteration count) was out of range. */
+export class InvalidKdfParameters extends CryptoError {
+  override readonly name = "InvalidKdfParameters";
+}
+
+/** A note id was not a 36-character hyphenated uuid. */
+export class InvalidNoteId extends CryptoError {
+  override readonly name = "InvalidNoteId";
+}
+
+/** Decrypted metadata was not UTF-8 JSON of the shape {title: string, tags: string[]}. */
+export class InvalidMetadata extends CryptoError {
+  override readonly name = "InvalidMetadata";
+}
+
+export type RecoveryCodeProblem = "length" | "character" | "trailing-bits";
+
+/** A recovery code could not be read; `problem` says why, for a precise UI message. */
+export class InvalidRecoveryCode extends CryptoError {
+  override readonly name = "InvalidRecoveryCode";
+  constructor(
+    readonly problem: RecoveryCodeProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function assertLength(bytes: Uint8Array, expected: number, what: string): void {
+  if (bytes.length !== expected) throw new InvalidLength(what, expected, bytes.length);
+}

@@ -1,0 +1,48 @@
+// @notes/crypto: the client-side scheme of contract.md §9. Pure primitives; libsodium
+// is loaded once with loadSodium() and passed in. Plaintext and keys never leave here
+// except to the caller.
+
+export { type AccountKeys, deriveAccountKeys } from "./account-keys";
+export { KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
+export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
+export { openEnvelope, sealEnvelope } from "./envelope";
+export { deriveEpochId } from "./epoch-id";
+export {
+  CryptoError,
+  DecryptionFailed,
+  InvalidEncoding,
+  InvalidKdfParameters,
+  InvalidLength,
+  InvalidMetadata,
+  InvalidNoteId,
+  InvalidRecoveryCode,
+  type RecoveryCodeProblem,
+} from "./errors";
+export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
+export {
+  decodeMetadata,
+  encodeMetadata,
+  type NoteMetadata,
+  openMetadata,
+  sealMetadata,
+} from "./metadata";
+export { noteAssociatedData } from "./note-id";
+export { derivePasskeyWrapKey } from "./passkey-wrap-key";
+export { pbkdf2Sha256 } from "./pbkdf2";
+export {
+  formatRecoveryCode,
+  generateRecoveryKey,
+  parseRecoveryCode,
+  RECOVERY_KEY_BYTES,
+} from "./recovery-code";
+export { deriveRecoveryKeys, type RecoveryKeys } from "./recovery-keys";
+export { CEK_BYTES, openSealedCek, sealCek } from "./sealed-cek";
+export {
+  generateSharingKeyPair,
+  SHARING_KEY_BYTES,
+  type SharingKeyPair,
+  sharingPublicKey,
+} from "./sharing-keypair";
+export { loadSodium, type Sodium } from "./sodium";
+export { utf8Decode, utf8Encode } from "./utf8";
+export { generateKey, unwrapKey, wrapKey } from "./wrap-key";

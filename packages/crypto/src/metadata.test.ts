@@ -1,0 +1,81 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { sealEnvelope } from "./envelope";
+import { DecryptionFailed, InvalidMetadata } from "./errors";
+import { decodeMetadata, encodeMetadata, openMetadata, sealMetadata } from "./metadata";
+import { loadSodium } from "./sodium";
+import { flipByte, key32, mask, position } from "./test-arbitraries";
+import { b64, vectors } from "./test-vectors";
+import { utf8Encode } from "./utf8";
+
+const sodium = await loadSodium();
+const v = vectors.envelope;
+const cek = b64(v.cek);
+const vectorMetadata = { title: "Vector note", tags: ["interop", "vectors"] };
+const metadata = fc.record({ title: fc.string(), tags: fc.array(fc.string(), { maxLength: 5 }) });
+
+describe("note metadata: vector", () => {
+  it("encodes as the vector's JSON", () => {
+    expect(encodeMetadata(vectorMetadata)).toEqual(utf8Encode(v.metadataJson));
+  });
+
+  it("seals and opens the vector", () => {
+    expect(sealMetadata(sodium, cek, v.noteId, vectorMetadata, b64(v.metadataNonce))).toBe(
+      v.metadata,
+    );
+    expect(openMetadata(sodium, cek, v.noteId, v.metadata)).toEqual(vectorMetadata);
+  });
+});
+
+describe("note metadata: properties and shape", () => {
+  it("open(seal(m)) = m", () => {
+    fc.assert(
+      fc.property(key32, fc.uuid(), metadata, (key, id, m) => {
+        expect(openMetadata(sodium, key, id, sealMetadata(sodium, key, id, m))).toEqual(m);
+      }),
+    );
+  });
+
+  it("fails when any single byte is altered", () => {
+    fc.assert(
+      fc.property(key32, fc.uuid(), metadata, position, mask, (key, id, m, at, bits) => {
+        const tampered = flipByte(sealMetadata(sodium, key, id, m), at, bits);
+        expect(() => openMetadata(sodium, key, id, tampered)).toThrow(DecryptionFailed);
+      }),
+    );
+  });
+
+  it("writes only title and tags, in that order", () => {
+    const extra = { tags: ["a"], title: "t", pinned: true };
+    expect(new TextDecoder().decode(encodeMetadata(extra))).toBe('{"title":"t","tags":["a"]}');
+  });
+
+  it("ignores unknown members when reading", () => {
+    const json = '{"tags":["x"],"colour":"red","title":"T","v":2}';
+    expect(decodeMetadata(utf8Encode(json))).toEqual({ title: "T", tags: ["x"] });
+  });
+
+  it("reads metadata sealed by another writer with extra members", () => {
+    const json = utf8Encode('{"title":"T","tags":[],"future":{"x":1}}');
+    const sealed = sealEnvelope(sodium, cek, v.noteId, json);
+    expect(openMetadata(sodium, cek, v.noteId, sealed)).toEqual({ title: "T", tags: [] });
+  });
+
+  it.each([
+    "not json",
+    "null",
+    "[]",
+    '"title"',
+    '{"tags":[]}',
+    '{"title":"T"}',
+    '{"title":1,"tags":[]}',
+    '{"title":"T","tags":"a"}',
+    '{"title":"T","tags":["a",2]}',
+  ])("rejects %s", (json) => {
+    expect(() => decodeMetadata(utf8Encode(json))).toThrow(InvalidMetadata);
+  });
+
+  it("rejects bytes that are not UTF-8", () => {
+    expect(() => decodeMetadata(Uint8Array.of(0x7b, 0xff, 0x7d))).toThrow(InvalidMetadata);
+  });
+});
