@@ -1,0 +1,53 @@
+// The typed /v1 REST client: `call("notes.append", input)` resolves the route from
+// the generated table, sends it, and returns the procedure's output type or throws
+// an ApiProblem.
+import { ROUTES } from "../routes.generated";
+import { buildRequest } from "./build-request";
+import { problemFromResponse } from "./problem";
+import type { Input, Output, ProcedurePath } from "./types";
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch?: FetchLike;
+  token?: string;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  call<P extends ProcedurePath>(path: P, input: Input<P>): Promise<Output<P>>;
+  setToken(token: string | undefined): void;
+  getToken(): string | undefined;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let token = options.token;
+  return {
+    baseUrl: options.baseUrl,
+    setToken: (next) => {
+      token = next;
+    },
+    getToken: () => token,
+    async call<P extends ProcedurePath>(path: P, input: Input<P>): Promise<Output<P>> {
+      const route = ROUTES[path];
+      const request = buildRequest(options.baseUrl, route, input);
+      const headers: Record<string, string> = { Accept: "application/json" };
+      if (request.body !== undefined) headers["Content-Type"] = "application/json";
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const res = await doFetch(request.url, {
+        method: request.method,
+        headers,
+        body: request.body,
+      });
+      if (!res.ok) throw await problemFromResponse(res);
+      const text = await res.text();
+      // 204/202 and other empty answers carry no output (the procedures' z.void()).
+      if (res.status === 204 || res.status === 202 || text === "") {
+        return undefined as Output<P>;
+      }
+      return JSON.parse(text) as Output<P>;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// @notes/client: the typed /v1 client and the end-to-end-encrypted vault. Keys and
+// plaintext stay in this process; the server sees auth keys, wrapped keys and sealed
+// envelopes only.
+
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  type FetchLike,
+} from "./api/client";
+export { ApiProblem, type FieldProblem, isProblem } from "./api/problem";
+export type {
+  Account,
+  AuthResponse,
+  Input,
+  NoteCoordinates,
+  NoteState,
+  Output,
+  ProcedurePath,
+} from "./api/types";
+export { ClientError, MissingKeyMaterial, WeakKdfParameters } from "./errors";
+export { COMPACTION_THRESHOLD, compactIfDue } from "./notes/compact";
+export { type CreateNoteInput, createNote } from "./notes/create-note";
+export { deleteNote } from "./notes/delete-note";
+export { editNote, NoteEditor } from "./notes/editor";
+export { openNote } from "./notes/open-note";
+export { type OpenNote, REMOTE_ORIGIN } from "./notes/open-state";
+export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
+export { ROUTES } from "./routes.generated";
+export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";
+export { type ChangePasswordInput, changePassword } from "./vault/change-password";
+export { type RecoverInput, recover } from "./vault/recover";
+export { MIN_KDF_ITERATIONS, type Session } from "./vault/session";
+export { type SignInInput, signIn } from "./vault/sign-in";
+export { signOut } from "./vault/sign-out";
+export { type SignUpInput, type SignUpResult, signUp } from "./vault/sign-up";

@@ -1,0 +1,48 @@
+// Note creation: a fresh content key sealed to the owner's own public key, the first
+// Yjs state as the snapshot, title and tags as sealed metadata. The id is chosen here
+// so the envelopes can bind to it before the server has seen anything.
+import {
+  generateKey,
+  loadSodium,
+  type NoteMetadata,
+  sealCek,
+  sealEnvelope,
+  sealMetadata,
+} from "@notes/crypto";
+import * as Y from "yjs";
+import type { ApiClient } from "../api/client";
+import type { Session } from "../vault/session";
+import type { OpenNote } from "./open-state";
+import { writeText } from "./text";
+
+export interface CreateNoteInput extends NoteMetadata {
+  text?: string;
+}
+
+export async function createNote(
+  api: ApiClient,
+  session: Session,
+  input: CreateNoteInput,
+): Promise<OpenNote> {
+  const sodium = await loadSodium();
+  const id = crypto.randomUUID();
+  const cek = generateKey(sodium);
+  const doc = new Y.Doc();
+  if (input.text !== undefined) writeText(doc, input.text);
+  const metadata: NoteMetadata = { title: input.title, tags: [...input.tags] };
+  const coordinates = await api.call("notes.create", {
+    id,
+    snapshot: sealEnvelope(sodium, cek, id, Y.encodeStateAsUpdate(doc)),
+    metadata: sealMetadata(sodium, cek, id, metadata),
+    wrappedCek: sealCek(sodium, cek, session.keyPair.publicKey),
+  });
+  return {
+    id,
+    doc,
+    cek,
+    version: coordinates.version,
+    snapshotVersion: coordinates.version,
+    metadata,
+    role: "owner",
+  };
+}

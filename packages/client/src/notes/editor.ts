@@ -1,0 +1,96 @@
+// NoteEditor: watches a note's Yjs document and appends each local update, sealed
+// under the content key, to POST /v1/notes/{id}/updates. Each batch carries a fresh
+// requestId that is reused on every retry of that batch, so a retry after a lost
+// answer never appends twice (contract.md §5).
+import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
+import type * as Y from "yjs";
+import type { ApiClient } from "../api/client";
+import type { NoteCoordinates } from "../api/types";
+import { compactIfDue } from "./compact";
+import { type OpenNote, REMOTE_ORIGIN } from "./open-state";
+import { withRetry } from "./retry";
+
+export class NoteEditor {
+  private pending: Uint8Array[] = [];
+  private pendingMetadata: NoteMetadata | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin !== REMOTE_ORIGIN) this.pending.push(update);
+  };
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly note: OpenNote,
+  ) {
+    note.doc.on("update", this.onUpdate);
+  }
+
+  get doc(): Y.Doc {
+    return this.note.doc;
+  }
+
+  /** Title or tags change; sent (sealed) with the next flush. */
+  setMetadata(metadata: NoteMetadata): void {
+    this.pendingMetadata = { title: metadata.title, tags: [...metadata.tags] };
+  }
+
+  /** Sends everything pending; flushes run one at a time, in order. */
+  flush(): Promise<NoteCoordinates | undefined> {
+    const run = this.queue.then(() => this.send());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  destroy(): void {
+    this.note.doc.off("update", this.onUpdate);
+  }
+
+  private async send(): Promise<NoteCoordinates | undefined> {
+    const updates = this.pending;
+    const metadata = this.pendingMetadata;
+    if (updates.length === 0 && metadata === undefined) return undefined;
+    this.pending = [];
+    this.pendingMetadata = undefined;
+    const { note } = this;
+    const sodium = await loadSodium();
+    const body = {
+      id: note.id,
+      requestId: crypto.randomUUID(),
+      updates: updates.map((u) => sealEnvelope(sodium, note.cek, note.id, u)),
+      metadata: metadata ? sealMetadata(sodium, note.cek, note.id, metadata) : null,
+    };
+    let coordinates: NoteCoordinates;
+    try {
+      coordinates = await withRetry(() => this.api.call("notes.append", body));
+    } catch (error) {
+      // Keep the batch for the next flush (it then gets a new requestId: Yjs updates
+      // are idempotent, so a duplicate after an unknown outcome costs only a version).
+      this.pending = [...updates, ...this.pending];
+      this.pendingMetadata ??= metadata;
+      throw error;
+    }
+    if (metadata) note.metadata = metadata;
+    // Only when nobody else appended in between does the document hold every version
+    // up to the new one; otherwise sync fills the gap later.
+    if (coordinates.version === note.version + updates.length) note.version = coordinates.version;
+    await compactIfDue(this.api, note, coordinates.version);
+    return coordinates;
+  }
+}
+
+/** One-shot edit: apply `change` to the document (and optional metadata), then flush. */
+export async function editNote(
+  api: ApiClient,
+  note: OpenNote,
+  change: (doc: Y.Doc) => void,
+  metadata?: NoteMetadata,
+): Promise<NoteCoordinates | undefined> {
+  const editor = new NoteEditor(api, note);
+  try {
+    note.doc.transact(() => change(note.doc));
+    if (metadata) editor.setMetadata(metadata);
+    return await editor.flush();
+  } finally {
+    editor.destroy();
+  }
+}

@@ -1,0 +1,21 @@
+// Fixed keys and a fixed-key session for unit tests, so failures are reproducible.
+import { loadSodium } from "@notes/crypto";
+import type { Session } from "../vault/session";
+
+export const NOTE_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+
+export async function fixedSession(): Promise<Session> {
+  const sodium = await loadSodium();
+  const pair = sodium.crypto_box_seed_keypair(new Uint8Array(32).fill(1));
+  return {
+    identifier: "alice",
+    token: "token",
+    account: {} as Session["account"],
+    masterKey: new Uint8Array(32).fill(2),
+    keyPair: { publicKey: pair.publicKey, privateKey: pair.privateKey },
+    kdfIterations: 600_000,
+    kdfSalt: "AAAAAAAAAAAAAAAAAAAAAA==",
+  };
+}
+
+export const FIXED_CEK = new Uint8Array(32).fill(3);

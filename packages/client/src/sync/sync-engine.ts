@@ -1,0 +1,115 @@
+// SyncEngine: keeps a local copy of every accessible note in step with GET /v1/changes.
+// The first sync pages through everything with snapshots; later ones resume from the
+// stored nextSyncToken and fetch a note in full only when its local version cannot
+// reach the snapshot the server now holds (a compaction gap) or the note is new here.
+import { loadSodium, type NoteMetadata, type Sodium } from "@notes/crypto";
+import * as Y from "yjs";
+import type { ApiClient } from "../api/client";
+import type { NoteState } from "../api/types";
+import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
+import type { Session } from "../vault/session";
+
+export interface NoteSummary {
+  id: string;
+  title: string;
+  tags: string[];
+  version: number;
+}
+
+export interface SyncResult {
+  /** Ids whose content or metadata changed locally in this sync. */
+  changed: string[];
+  /** Ids removed (deleted or access revoked). */
+  removed: string[];
+}
+
+export class SyncEngine {
+  private readonly notes = new Map<string, OpenNote>();
+  private syncToken: string | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: Session,
+  ) {}
+
+  /** Whether a full sync has completed (later calls are incremental). */
+  get synced(): boolean {
+    return this.syncToken !== undefined;
+  }
+
+  async syncOnce(): Promise<SyncResult> {
+    const sodium = await loadSodium();
+    const full = this.syncToken === undefined;
+    const result: SyncResult = { changed: [], removed: [] };
+    let pageToken = this.syncToken;
+    for (;;) {
+      const page = await this.api.call("notes.changes", {
+        ...(pageToken ? { pageToken } : {}),
+        ...(full ? { snapshots: "true" as const } : {}),
+      });
+      for (const entry of page.changes) await this.apply(sodium, entry, result);
+      if (page.nextPageToken) {
+        pageToken = page.nextPageToken;
+        continue;
+      }
+      if (page.nextSyncToken) this.syncToken = page.nextSyncToken;
+      return result;
+    }
+  }
+
+  /** Decrypted titles and tags, sorted by title. */
+  list(): NoteSummary[] {
+    return [...this.notes.values()]
+      .map((n) => ({ id: n.id, ...copy(n.metadata), version: n.version }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+  }
+
+  note(id: string): OpenNote | undefined {
+    return this.notes.get(id);
+  }
+
+  /** Registers a note this device created or opened, so later syncs update it in place. */
+  track(note: OpenNote): void {
+    this.notes.set(note.id, note);
+  }
+
+  private async apply(sodium: Sodium, entry: NoteState, result: SyncResult): Promise<void> {
+    if (entry.deleted || entry.role === "revoked") {
+      if (this.notes.delete(entry.id)) result.removed.push(entry.id);
+      return;
+    }
+    const local = this.notes.get(entry.id);
+    if (local && local.version >= entry.snapshotVersion) {
+      applyUpdatesAbove(sodium, local, entry);
+    } else if (entry.snapshot) {
+      this.replace(local, openState(sodium, this.session, entry));
+    } else {
+      const state = await this.api.call("notes.get", { id: entry.id });
+      if (state.deleted) {
+        if (this.notes.delete(entry.id)) result.removed.push(entry.id);
+        return;
+      }
+      this.replace(local, openState(sodium, this.session, state));
+    }
+    result.changed.push(entry.id);
+  }
+
+  /** Keeps an existing Y.Doc object (editors may hold it) by merging the fresh state in. */
+  private replace(local: OpenNote | undefined, fresh: OpenNote): void {
+    if (!local) {
+      this.notes.set(fresh.id, fresh);
+      return;
+    }
+    // Yjs states merge idempotently; the remote origin keeps editors from re-sending.
+    Y.applyUpdate(local.doc, Y.encodeStateAsUpdate(fresh.doc), REMOTE_ORIGIN);
+    local.cek = fresh.cek;
+    local.version = fresh.version;
+    local.snapshotVersion = fresh.snapshotVersion;
+    local.metadata = fresh.metadata;
+    local.role = fresh.role;
+  }
+}
+
+function copy(metadata: NoteMetadata): NoteMetadata {
+  return { title: metadata.title, tags: [...metadata.tags] };
+}

@@ -1,0 +1,63 @@
+// Account creation (contract.md §9): every key is made here; the server receives only
+// the auth keys and wrapped keys.
+import {
+  deriveAccountKeys,
+  deriveRecoveryKeys,
+  formatRecoveryCode,
+  generateKey,
+  generateRecoveryKey,
+  loadSodium,
+  toBase64,
+  wrapKey,
+} from "@notes/crypto";
+import type { ApiClient } from "../api/client";
+import { assertKdfStrength, MIN_KDF_ITERATIONS, type Session } from "./session";
+import { storeNewKeyPair } from "./unlock";
+
+export interface SignUpInput {
+  identifier: string;
+  password: string;
+  kdfIterations?: number;
+}
+
+export interface SignUpResult {
+  session: Session;
+  /** Shown to the user once; it is the only way back in without the password. */
+  recoveryCode: string;
+}
+
+export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUpResult> {
+  const kdfIterations = input.kdfIterations ?? MIN_KDF_ITERATIONS;
+  assertKdfStrength(kdfIterations);
+  const sodium = await loadSodium();
+  const masterKey = generateKey(sodium);
+  const recoveryKey = generateRecoveryKey(sodium);
+  const kdfSalt = sodium.randombytes_buf(16);
+  const [account, recovery] = await Promise.all([
+    deriveAccountKeys(input.password, kdfSalt, kdfIterations),
+    deriveRecoveryKeys(recoveryKey),
+  ]);
+  const auth = await api.call("accounts.create", {
+    identifier: input.identifier,
+    authKey: toBase64(account.authKey),
+    kdfIterations,
+    kdfSalt: toBase64(kdfSalt),
+    wrappedMasterKey: wrapKey(sodium, account.wrapKey, masterKey),
+    recoveryAuthKey: toBase64(recovery.recoveryAuthKey),
+    recoveryWrappedMasterKey: wrapKey(sodium, recovery.recoveryWrapKey, masterKey),
+  });
+  api.setToken(auth.token);
+  const keyPair = await storeNewKeyPair(api, masterKey);
+  return {
+    session: {
+      identifier: input.identifier,
+      token: auth.token,
+      account: auth.account,
+      masterKey,
+      keyPair,
+      kdfIterations,
+      kdfSalt: toBase64(kdfSalt),
+    },
+    recoveryCode: formatRecoveryCode(recoveryKey),
+  };
+}
