@@ -1,0 +1,6 @@
+// tRPC endpoint for the web client in Next deployments: a thin adapter.
+import { handleWithBackend } from "../../../../server/next-backend";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+export { handleWithBackend as GET, handleWithBackend as POST };

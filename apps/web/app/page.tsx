@@ -1,0 +1,23 @@
+export default function Home() {
+  return (
+    <main>
+      <h1>Notes, end-to-end encrypted</h1>
+      <p className="lead">
+        Write notes, sync them across your devices, and share them — while the server keeps only
+        ciphertext and wrapped keys it cannot open.
+      </p>
+      <ul className="facts">
+        <li>Your password never leaves your device: clients send a derived key.</li>
+        <li>Every note is encrypted in your browser before it is stored or synced.</li>
+        <li>
+          Third-party clients use the same <code>/v1</code> REST API as this web app.
+        </li>
+      </ul>
+      <nav className="links" aria-label="Developer resources">
+        <a href="/v1/openapi.json">API reference (OpenAPI 3.1)</a>
+        <a href="/problems">Problem types</a>
+        <a href="/v1/health">Service health</a>
+      </nav>
+    </main>
+  );
+}

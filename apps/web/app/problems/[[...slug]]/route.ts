@@ -1,0 +1,6 @@
+// Problem type pages in Next deployments: a thin adapter.
+import { handleWithBackend } from "../../../server/next-backend";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+export { handleWithBackend as GET };

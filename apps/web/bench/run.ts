@@ -1,0 +1,295 @@
+// `pnpm bench`: the benchmarks of issue 3, on the embedded database and on
+// Postgres (when reachable), written as medians into BENCHMARKS.md.
+//   BENCH_MODES=embedded,postgres  BENCH_LARGE=100000  BENCH_SECONDS=10  pnpm bench
+
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import {
+  resetPostgres,
+  TEST_OPERATOR_TOKEN,
+  TEST_SERVER_SECRET,
+} from "../test/support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+  webDir,
+} from "../test/support/server-process";
+import { load, percentile } from "./load";
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const b64 = (n: number) => randomBytes(n).toString("base64");
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const lines: string[] = [];
+const say = (line: string) => {
+  console.log(line);
+  lines.push(line);
+};
+
+async function postgresReachable(): Promise<boolean> {
+  const sql = postgres(PG_URL, { max: 1, connect_timeout: 3 });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end();
+  }
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(
+  kind: "self-hosted" | "next",
+  mode: string,
+  dataDir: string,
+): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startProcess(
+    kind,
+    {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SCALE: "1000000",
+      LOG_LEVEL: "warn",
+      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      ...(mode === "postgres" && { DATABASE_URL: PG_URL, SERVER_SECRET: TEST_SERVER_SECRET }),
+    },
+    `bench-${kind}-${mode}.log`,
+  );
+  await waitForHealth(url, child);
+  return { url, child };
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+async function account(url: string): Promise<string> {
+  const handle = `bench_${randomBytes(6).toString("hex")}`;
+  const created = await call<{ token: string }>(url, "POST", "/v1/accounts", undefined, {
+    identifier: handle,
+    authKey: b64(32),
+    kdfIterations: 600_000,
+    kdfSalt: b64(16),
+    recoveryAuthKey: b64(32),
+    recoveryWrappedMasterKey: b64(72),
+    wrappedMasterKey: b64(72),
+  });
+  const res = await fetch(`${url}/ops/v1/accounts/${handle}:grantComplimentary`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+  });
+  if (res.status !== 204) throw new Error(`grant: ${res.status}`);
+  return created.token;
+}
+
+async function seedNotes(
+  url: string,
+  token: string,
+  count: number,
+  snapshotBytes: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const snapshot = b64(snapshotBytes);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < count) {
+        next++;
+        const id = randomUUID();
+        await call(url, "POST", "/v1/notes", token, {
+          id,
+          metadata: b64(64),
+          snapshot,
+          wrappedCek: b64(80),
+        });
+        ids.push(id);
+      }
+    }),
+  );
+  return ids;
+}
+
+async function fullSync(url: string, token: string): Promise<{ notes: number; seconds: number }> {
+  const t0 = performance.now();
+  let pageToken = "";
+  let notes = 0;
+  for (;;) {
+    const page = await call<{ changes: unknown[]; nextPageToken: string }>(
+      url,
+      "GET",
+      `/v1/changes?pageSize=500${pageToken ? `&pageToken=${pageToken}` : ""}`,
+      token,
+    );
+    notes += page.changes.length;
+    if (!page.nextPageToken) break;
+    pageToken = page.nextPageToken;
+  }
+  return { notes, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function syncToken(url: string, token: string): Promise<string> {
+  let pageToken = "";
+  for (;;) {
+    const page = await call<{ nextPageToken: string; nextSyncToken?: string }>(
+      url,
+      "GET",
+      `/v1/changes?pageSize=500&snapshots=false${pageToken ? `&pageToken=${pageToken}` : ""}`,
+      token,
+    );
+    if (!page.nextPageToken) return page.nextSyncToken ?? "";
+    pageToken = page.nextPageToken;
+  }
+}
+
+/** 50 workers, each its own account and note (as 50 users would be). */
+async function appendLoad(url: string, label: string) {
+  const workers = await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      const token = await account(url);
+      const [note] = await seedNotes(url, token, 1, 1024);
+      return { token, note };
+    }),
+  );
+  const update = b64(1024);
+  const result = await load(50, SECONDS, (worker) => ({
+    url: `${url}/v1/notes/${workers[worker]?.note}/updates`,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${workers[worker]?.token}`,
+    },
+    body: JSON.stringify({ updates: [update], requestId: randomUUID() }),
+  }));
+  say(
+    `| ${label} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
+  );
+  return result;
+}
+
+async function benchMode(mode: "embedded" | "postgres") {
+  if (mode === "postgres") await resetPostgres(PG_URL);
+  const server = await startServer(
+    "self-hosted",
+    mode,
+    mkdtempSync(path.join(tmpdir(), "notes-bench-")),
+  );
+  try {
+    say(`\n### ${mode === "embedded" ? "Embedded (PGlite)" : "Postgres 15"}\n`);
+    const token = await account(server.url);
+    await seedNotes(server.url, token, 10_000, 1024);
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await fullSync(server.url, token));
+    const seconds = median(runs.map((r) => r.seconds));
+    say(
+      `- Full sync of 10,000 notes (1 KiB snapshots, pages of 500): median ${seconds.toFixed(2)} s over 3 runs, ${(10_000 / seconds).toFixed(0)} notes/s`,
+    );
+
+    const big = await account(server.url);
+    const ids = await seedNotes(server.url, big, LARGE, 256);
+    let cursor = await syncToken(server.url, big);
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      await call(server.url, "POST", `/v1/notes/${ids[i % ids.length]}/updates`, big, {
+        updates: [b64(64)],
+      });
+      const t0 = performance.now();
+      const page = await call<{ changes: unknown[]; nextSyncToken?: string }>(
+        server.url,
+        "GET",
+        `/v1/changes?pageToken=${cursor}`,
+        big,
+      );
+      latencies.push(performance.now() - t0);
+      if (page.changes.length !== 1)
+        throw new Error(`incremental page held ${page.changes.length} notes`);
+      cursor = page.nextSyncToken ?? cursor;
+    }
+    latencies.sort((a, b) => a - b);
+    say(
+      `- Incremental sync, 1 changed note among ${LARGE.toLocaleString("en")}: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (200 syncs)`,
+    );
+
+    say(`\nAppends, 50 connections, one 1 KiB update per request, ${SECONDS} s each:\n`);
+    say("| server | requests/s | p50 ms | p99 ms | errors |");
+    say("|---|---|---|---|---|");
+    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)");
+    await stopProcess(server.child);
+    const nextDir = mkdtempSync(path.join(tmpdir(), "notes-bench-next-"));
+    const next = await startServer("next", mode, nextDir);
+    try {
+      await appendLoad(next.url, "`next start` route handlers");
+    } finally {
+      await stopProcess(next.child);
+    }
+    if (mode === "postgres") {
+      const port = await freePort();
+      const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
+        cwd: webDir,
+        env: { ...process.env, PORT: String(port), DATABASE_URL: PG_URL },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      await new Promise<void>((resolve) => bare.stdout?.once("data", () => resolve()));
+      const body = JSON.stringify({ updates: [b64(1024)] });
+      const result = await load(50, SECONDS, () => ({
+        url: `http://127.0.0.1:${port}/`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      }));
+      say(
+        `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
+      );
+      say(
+        `\nSelf-hosted append throughput is ${(selfHosted.perSecond / result.perSecond).toFixed(2)}× the bare server's.`,
+      );
+      bare.kill("SIGTERM");
+    }
+  } finally {
+    await stopProcess(server.child);
+  }
+}
+
+const modes = (process.env.BENCH_MODES ?? "embedded,postgres").split(",");
+say(
+  `## Run of ${new Date().toISOString().slice(0, 10)} (\`pnpm bench\`, ${process.env.BENCH_MODES ? `BENCH_MODES=${process.env.BENCH_MODES} ` : ""}BENCH_LARGE=${LARGE}, 2 cores; load generator on the same machine)`,
+);
+for (const mode of modes) {
+  if (mode === "postgres" && !(await postgresReachable())) {
+    say(`\n(Postgres at ${PG_URL} not reachable: skipped)`);
+    continue;
+  }
+  await benchMode(mode as "embedded" | "postgres");
+}
+writeFileSync(path.join(webDir, "../../test-results/bench-latest.md"), `${lines.join("\n")}\n`);
+console.log("\nWritten to test-results/bench-latest.md; copy the figures into BENCHMARKS.md.");

@@ -1,0 +1,62 @@
+// The app's configuration, parsed once from process.env with zod. Nothing else
+// reads process.env. A bad value stops the process with a readable message.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The repository root (where pnpm-workspace.yaml lives); relative paths resolve from it. */
+export function repoRoot(from = process.cwd()): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().default(".data"),
+    SERVER_SECRET: z.string().min(32, "SERVER_SECRET must be at least 32 characters").optional(),
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    SMTP_URL: z.string().min(1).optional(),
+    MAIL_FROM: z.string().default("Notes <no-reply@localhost>"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    OPERATOR_TOKEN: z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
+    TRUST_PROXY: flag.default(false),
+  })
+  .transform((env) => {
+    const root = repoRoot();
+    return {
+      ...env,
+      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+      DATA_DIR: path.resolve(root, env.DATA_DIR),
+      MIGRATIONS_DIR: path.join(root, "drizzle"),
+    };
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.DATABASE_URL && !parsed.data.SERVER_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  SERVER_SECRET: required when DATABASE_URL is set (all instances must share it)",
+    );
+  }
+  return parsed.data;
+}

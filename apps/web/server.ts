@@ -1,0 +1,94 @@
+// The self-hosted server (`pnpm start`): one Node process that owns the database
+// (required in embedded mode), hands /v1, /api/trpc and /problems straight to the
+// Fetch handler and everything else to Next.js. Shuts down cleanly on SIGINT and
+// SIGTERM so the embedded database is flushed and its lock released.
+import { createServer } from "node:http";
+import { ownsPath } from "@notes/api";
+import { DataDirLocked } from "@notes/db";
+import next from "next";
+import { loadEnv } from "./env";
+import { type Backend, startBackend } from "./server/backend";
+import { clientIp } from "./server/client-ip";
+import { sendResponse, toRequest } from "./server/node-bridge";
+
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  const env = loadEnv();
+  let backend: Backend;
+  try {
+    backend = await startBackend(env);
+  } catch (error) {
+    if (error instanceof DataDirLocked) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = backend.core.log;
+  const ui = next({ dev, dir: import.meta.dirname, quiet: true });
+  await ui.prepare();
+  const renderUi = ui.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    if (!ownsPath(pathname)) {
+      renderUi(req, res).catch((error: unknown) => {
+        log.error({ err: error }, "ui request failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    const request = toRequest(req, env.PUBLIC_URL);
+    const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
+    backend
+      .handler(request, { ip })
+      .then((response) => {
+        // A body the handler never read (refused early) is drained, not left
+        // blocking the connection.
+        if (!req.complete && request.body && !request.body.locked)
+          request.body.cancel().catch(() => {});
+        return sendResponse(res, response);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, "request failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // A shutdown that cannot finish must not leave a process holding the data dir.
+    setTimeout(() => {
+      log.error({}, "shutdown took over 20 s; exiting");
+      process.exit(1);
+    }, 20_000).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 5_000);
+    await closed;
+    clearTimeout(force);
+    log.info({}, "connections closed");
+    await ui.close?.().catch(() => {});
+    await backend.close();
+    log.info({}, "stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info({ port, database: backend.database.kind }, `listening on http://localhost:${port}`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

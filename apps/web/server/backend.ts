@@ -1,0 +1,55 @@
+// Builds the back end from configuration: database (embedded or Postgres, with
+// migrations), mailer, logger, the core and the Fetch handler. Both mounts (the
+// self-hosted server and Next route handlers) start it the same way.
+import { createHttpHandler, type HttpHandler } from "@notes/api";
+import { type Core, defaultLimits, outboxMailer, RequestBudget, smtpMailer } from "@notes/core";
+import { type Database, openDatabase } from "@notes/db";
+import pino from "pino";
+import type { Env } from "../env";
+import { secretIn } from "./server-secret";
+
+export interface Backend {
+  env: Env;
+  core: Core;
+  database: Database;
+  handler: HttpHandler;
+  close(): Promise<void>;
+}
+
+export async function startBackend(env: Env): Promise<Backend> {
+  const log = pino({ level: env.LOG_LEVEL, base: undefined });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    migrationsFolder: env.MIGRATIONS_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  const rateLimitScale = env.RATE_LIMIT_SCALE;
+  const core: Core = {
+    db: database.db,
+    requestBudget: new RequestBudget(
+      database.db,
+      defaultLimits.accountRequests,
+      Math.max(1, Math.ceil(defaultLimits.accountRequests.limit * rateLimitScale)),
+    ),
+    log,
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, log),
+    config: {
+      publicUrl: env.PUBLIC_URL,
+      serverSecret: env.SERVER_SECRET ?? secretIn(env.DATA_DIR, "server-secret"),
+      rateLimitScale,
+      limits: defaultLimits,
+    },
+  };
+  // Embedded mode is a local, single-owner install: ops work out of the box there.
+  const operatorToken =
+    env.OPERATOR_TOKEN ?? (env.DATABASE_URL ? undefined : secretIn(env.DATA_DIR, "operator-token"));
+  log.info({ database: database.kind, publicUrl: env.PUBLIC_URL }, "back end ready");
+  return {
+    env,
+    core,
+    database,
+    handler: createHttpHandler(core, { operatorToken }),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,71 @@
+// Converts between node:http and the Fetch API for the self-hosted mount.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Most bytes drained after a refused body before the connection is dropped. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The request body as a web stream. Cancelling it (a refused, oversized body)
+ * does not destroy the socket: the rest is drained and discarded, up to a cap, so
+ * the client can finish sending and read the 413, and the connection stays usable.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const onData = (chunk: Buffer) => {
+    controllerRef?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controllerRef?.desiredSize ?? 1) <= 0) req.pause();
+  };
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controllerRef = controller;
+        req.on("data", onData);
+        req.once("end", () => controller.close());
+        req.once("error", (error) => controller.error(error));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        controllerRef = undefined;
+        req.off("data", onData);
+        let drained = 0;
+        req.on("data", (chunk: Buffer) => {
+          drained += chunk.byteLength;
+          if (drained > DRAIN_LIMIT) req.socket.destroy();
+        });
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+export function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    body: hasBody ? bodyStream(req) : null,
+    // @ts-expect-error: Node's fetch needs duplex for streamed request bodies.
+    duplex: "half",
+  });
+}
+
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (body) headers["content-length"] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}

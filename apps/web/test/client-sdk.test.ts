@@ -1,0 +1,111 @@
+// @notes/client end to end against the real server: two devices of one account, the
+// vault flows (sign-up, sign-in, password change, recovery) and delta sync, while
+// every request body is recorded to prove the server never sees plaintext.
+import { randomBytes } from "node:crypto";
+import {
+  type ApiClient,
+  appendParagraph,
+  changePassword,
+  createApiClient,
+  createNote,
+  editNote,
+  isProblem,
+  openNote,
+  readText,
+  recover,
+  SyncEngine,
+  signIn,
+  signUp,
+} from "@notes/client";
+import { describe, expect, it } from "vitest";
+import { baseUrl, randomIp } from "./support/api";
+
+const sent: string[] = [];
+
+/** One simulated device: its own source address, every request body recorded. */
+function device(): ApiClient {
+  const ip = randomIp();
+  return createApiClient({
+    baseUrl: baseUrl(),
+    fetch: (url, init) => {
+      if (typeof init.body === "string") sent.push(init.body);
+      sent.push(url);
+      return fetch(url, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": ip },
+      });
+    },
+  });
+}
+
+const handle = () => `sdk_${randomBytes(6).toString("hex")}`;
+const TITLE = "Plaintext title zebra-quartz";
+const TEXT = "The secret line marmalade-oxygen\nsecond line";
+const EDIT = "edited on device A: lantern-fjord";
+
+describe("@notes/client against the server", () => {
+  it("syncs an encrypted note between devices; the server sees no plaintext", async () => {
+    const identifier = handle();
+    const password = "correct horse battery staple";
+    const a = device();
+    const { session: sessionA, recoveryCode } = await signUp(a, { identifier, password });
+    expect(recoveryCode).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+    const note = await createNote(a, sessionA, { title: TITLE, tags: ["t1"], text: TEXT });
+
+    const b = device();
+    const sessionB = await signIn(b, { identifier, password });
+    expect(sessionB.masterKey).toEqual(sessionA.masterKey);
+    const syncB = new SyncEngine(b, sessionB);
+    await syncB.syncOnce();
+    expect(syncB.list()).toEqual([{ id: note.id, title: TITLE, tags: ["t1"], version: 0 }]);
+    expect(readText(syncB.note(note.id)?.doc ?? fail())).toBe(TEXT);
+
+    await editNote(a, note, (doc) => appendParagraph(doc, EDIT), { title: "Renamed", tags: [] });
+    const { changed } = await syncB.syncOnce();
+    expect(changed).toEqual([note.id]);
+    expect(readText(syncB.note(note.id)?.doc ?? fail())).toBe(`${TEXT}\n${EDIT}`);
+    expect(syncB.list()[0]).toMatchObject({ title: "Renamed", version: 1 });
+
+    const reopened = await openNote(b, sessionB, note.id);
+    expect(readText(reopened.doc)).toBe(`${TEXT}\n${EDIT}`);
+
+    for (const body of sent) {
+      for (const secret of [TITLE, "marmalade-oxygen", "lantern-fjord", "Renamed", password]) {
+        expect(body).not.toContain(secret);
+      }
+    }
+    expect(sent.join("\n")).not.toContain(recoveryCode);
+  });
+
+  it("changes the password, then recovers with the code; notes stay readable", async () => {
+    const identifier = handle();
+    const a = device();
+    const { session, recoveryCode } = await signUp(a, { identifier, password: "first pw" });
+    const note = await createNote(a, session, { title: "kept", tags: [], text: "still here" });
+
+    await changePassword(a, session, { currentPassword: "first pw", newPassword: "second pw" });
+    const old = await signIn(device(), { identifier, password: "first pw" }).catch((e) => e);
+    expect(isProblem(old, "authentication-failed")).toBe(true);
+    const changed = await signIn(device(), { identifier, password: "second pw" });
+    expect(changed.masterKey).toEqual(session.masterKey);
+
+    const c = device();
+    const recovered = await recover(c, {
+      identifier,
+      recoveryCode: recoveryCode.toLowerCase(),
+      newPassword: "third pw",
+    });
+    expect(recovered.masterKey).toEqual(session.masterKey);
+    expect(readText((await openNote(c, recovered, note.id)).doc)).toBe("still here");
+    const d = device();
+    const afterRecovery = await signIn(d, { identifier, password: "third pw" });
+    expect(readText((await openNote(d, afterRecovery, note.id)).doc)).toBe("still here");
+    const stale = await signIn(device(), { identifier, password: "second pw" }).catch((e) => e);
+    expect(isProblem(stale, "authentication-failed")).toBe(true);
+    expect(sent.join("\n")).not.toContain(recoveryCode);
+  });
+});
+
+function fail(): never {
+  throw new Error("note missing from sync");
+}

@@ -1,0 +1,48 @@
+// With SMTP_URL set, mail goes out through nodemailer (not the outbox): a
+// second server process, pointed at a fake SMTP server, sends the verification.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { signUp, uniqueHandle } from "./support/accounts";
+import { Client } from "./support/api";
+import { databaseEnv } from "./support/database-mode";
+import { startFakeSmtp } from "./support/fake-smtp";
+import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
+
+describe("mail over SMTP", () => {
+  it("delivers the verification mail to the SMTP server", async () => {
+    const smtp = await startFakeSmtp();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = startProcess(
+      "self-hosted",
+      {
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "notes-smtp-")),
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: "Notes <no-reply@notes.test>",
+        TRUST_PROXY: "true",
+        ...databaseEnv(),
+      },
+      "smtp-server.log",
+    );
+    try {
+      await waitForHealth(url, child);
+      const email = `${uniqueHandle("smtp")}@example.com`;
+      const user = await signUp(email, new Client(undefined, "smtp-test", url));
+      const sent = await user.client.call("POST", "/v1/account:sendVerificationEmail", {
+        token: user.token,
+      });
+      expect(sent.status).toBe(202);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]).toContain(`To: ${email}`);
+      expect(smtp.messages[0]).toContain("no-reply@notes.test");
+      expect(smtp.messages[0]).toContain("verify-email?token=");
+    } finally {
+      await stopProcess(child);
+      await smtp.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,15 @@
+// Reads the operator endpoints the way `pnpm ops` and `pnpm mail:outbox` do.
+import { baseUrl } from "./api";
+import { TEST_OPERATOR_TOKEN } from "./database-mode";
+
+export async function opsCall(method: string, path: string): Promise<Response> {
+  return fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+  });
+}
+
+export async function readOutbox(): Promise<{ to: string; subject: string; body: string }[]> {
+  const res = await opsCall("GET", "/ops/v1/outbox");
+  return ((await res.json()) as { mails: { to: string; subject: string; body: string }[] }).mails;
+}

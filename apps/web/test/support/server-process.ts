@@ -1,0 +1,86 @@
+// Starts and stops a real server process for tests: the self-hosted server
+// (`server.ts`) or `next start`, on a free port, with the given environment.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const webDir = path.resolve(import.meta.dirname, "../..");
+export const logDir = path.resolve(webDir, "../../test-results");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<number | null>;
+}
+
+export function startProcess(
+  kind: "self-hosted" | "next",
+  env: Record<string, string>,
+  logName: string,
+): ChildProcess {
+  mkdirSync(logDir, { recursive: true });
+  const args =
+    kind === "self-hosted"
+      ? ["--import", "tsx", "server.ts"]
+      : [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"];
+  const child = spawn(process.execPath, args, {
+    cwd: webDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(path.join(logDir, logName), { flags: "a" });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}; see test-results logs`);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+export function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export function hasNextBuild(): boolean {
+  return existsSync(path.join(webDir, ".next/BUILD_ID"));
+}
