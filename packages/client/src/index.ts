@@ -19,6 +19,8 @@ export type {
   ProcedurePath,
 } from "./api/types";
 export { ClientError, MissingKeyMaterial, WeakKdfParameters } from "./errors";
+export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
+export { buildNotesZip, exportFileName } from "./export/notes-zip";
 export { COMPACTION_THRESHOLD, compactIfDue } from "./notes/compact";
 export { type CreateNoteInput, createNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";

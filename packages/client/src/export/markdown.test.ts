@@ -1,0 +1,269 @@
+// Markdown export over fragments shaped the way y-prosemirror stores TipTap documents:
+// XmlElements named after node types, XmlText runs whose attributes are marks.
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { CONTENT_FRAGMENT } from "../notes/text";
+import { fragmentToMarkdown, noteToMarkdown } from "./markdown";
+
+type Attribute = string | number | null | { [key: string]: unknown };
+type Child = Y.XmlElement | Y.XmlText | string;
+type Run = string | [string, Record<string, unknown>];
+
+const B = { bold: {} };
+const I = { italic: {} };
+const S = { strike: {} };
+const C = { code: {} };
+const U = { underline: {} };
+const link = (href: unknown) => ({
+  link: { href, target: "_blank", rel: "noopener noreferrer nofollow", class: null },
+});
+const L = link("https://example.com");
+
+/** An XmlText with one run per argument; marks are passed explicitly, never inherited. */
+function txt(...runs: Run[]): Y.XmlText {
+  const text = new Y.XmlText();
+  let at = 0;
+  for (const run of runs) {
+    const [value, marks] = typeof run === "string" ? [run, {}] : run;
+    text.insert(at, value, marks);
+    at += value.length;
+  }
+  return text;
+}
+
+function el(name: string, attributes: Record<string, Attribute>, ...children: Child[]) {
+  const element = new Y.XmlElement<{ [key: string]: Attribute }>(name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  element.insert(
+    0,
+    children.map((child) => (typeof child === "string" ? txt(child) : child)),
+  );
+  return element as unknown as Y.XmlElement;
+}
+
+const p = (...children: Child[]) => el("paragraph", {}, ...children);
+const h = (level: Attribute, ...children: Child[]) => el("heading", { level }, ...children);
+const ul = (...items: Y.XmlElement[]) => el("bulletList", {}, ...items);
+const ol = (start: Attribute, ...items: Y.XmlElement[]) => el("orderedList", { start }, ...items);
+const li = (...blocks: Y.XmlElement[]) => el("listItem", {}, ...blocks);
+const quote = (...blocks: Y.XmlElement[]) => el("blockquote", {}, ...blocks);
+const code = (language: Attribute, text: string) => el("codeBlock", { language }, text);
+const br = () => el("hardBreak", {});
+const hr = () => el("horizontalRule", {});
+
+function docOf(...blocks: Array<Y.XmlElement | Y.XmlText>): Y.Doc {
+  const doc = new Y.Doc();
+  doc.getXmlFragment(CONTENT_FRAGMENT).insert(0, blocks);
+  return doc;
+}
+
+function md(...blocks: Array<Y.XmlElement | Y.XmlText>): string {
+  return fragmentToMarkdown(docOf(...blocks).getXmlFragment(CONTENT_FRAGMENT));
+}
+
+describe("fragmentToMarkdown: blocks", () => {
+  it("separates blocks by a blank line and ends with one newline", () => {
+    expect(md(p("first"), p("second"))).toBe("first\n\nsecond\n");
+  });
+
+  it("renders every heading level, stored as number or string, clamped to 1–6", () => {
+    expect(
+      md(h(1, "One"), h(2, "Two"), h("3", "Three"), h(4, "Four"), h(5, "Five"), h(6, "Six")),
+    ).toBe("# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six\n");
+    expect(md(h(9, "Deep"), h(null, "None"), h("x", "Bad"))).toBe(
+      "###### Deep\n\n# None\n\n# Bad\n",
+    );
+  });
+
+  it("nests bullet and ordered lists by indentation", () => {
+    const doc = ul(
+      li(p("one"), ul(li(p("nested")), li(p("nested too"), ol(1, li(p("deep")))))),
+      li(p("two")),
+    );
+    expect(md(doc)).toBe("- one\n  - nested\n  - nested too\n    1. deep\n- two\n");
+  });
+
+  it("numbers ordered lists from start, stored as number or string", () => {
+    expect(md(ol(1, li(p("first")), li(p("second"), ul(li(p("sub"))))))).toBe(
+      "1. first\n2. second\n   - sub\n",
+    );
+    expect(md(ol("7", li(p("seven")), li(p("eight"))))).toBe("7. seven\n8. eight\n");
+    expect(md(ol(10, li(p("ten"), ul(li(p("sub"))))))).toBe("10. ten\n    - sub\n");
+    expect(md(ol(null, li(p("default"))))).toBe("1. default\n");
+  });
+
+  it("keeps a nested list that cannot interrupt a paragraph apart by a blank line", () => {
+    expect(md(ul(li(p("one"), ol(3, li(p("three"))))))).toBe("- one\n\n  3. three\n");
+  });
+
+  it("renders list items holding several blocks and empty items", () => {
+    expect(md(ul(li(p("para one"), p("para two")), li(), li(hr())))).toBe(
+      "- para one\n\n  para two\n-\n- ___\n",
+    );
+  });
+
+  it("switches the marker of a list that directly follows one of the same kind", () => {
+    expect(md(ul(li(p("a"))), ul(li(p("b"))), ul(li(p("c"))))).toBe("- a\n\n* b\n\n- c\n");
+    expect(md(ol(1, li(p("a"))), p(), ol(1, li(p("b"))))).toBe("1. a\n\n1) b\n");
+    expect(md(ul(li(p("a"))), p("text"), ul(li(p("b"))))).toBe("- a\n\ntext\n\n- b\n");
+  });
+
+  it("prefixes every line of a blockquote, including nested blocks", () => {
+    expect(md(quote(p("quote"), ul(li(p("item"))), quote(p("deeper"), p("more"))))).toBe(
+      "> quote\n>\n> - item\n>\n> > deeper\n> >\n> > more\n",
+    );
+  });
+
+  it("fences code blocks with their language and leaves the code unescaped", () => {
+    expect(md(code("ts", "const a = 1;\n\nreturn *a* # b;"))).toBe(
+      "```ts\nconst a = 1;\n\nreturn *a* # b;\n```\n",
+    );
+    expect(md(code(null, "plain"), el("codeBlock", {}, "no attribute"))).toBe(
+      "```\nplain\n```\n\n```\nno attribute\n```\n",
+    );
+    expect(md(code("js", "```\nnested fence\n```"))).toBe("````js\n```\nnested fence\n```\n````\n");
+    expect(md(code("", ""))).toBe("```\n```\n");
+    expect(md(ul(li(code("sh", "echo a\necho b"))))).toBe("- ```sh\n  echo a\n  echo b\n  ```\n");
+  });
+
+  it("renders horizontal rules", () => {
+    expect(md(p("above"), hr(), p("below"))).toBe("above\n\n---\n\nbelow\n");
+  });
+});
+
+describe("fragmentToMarkdown: inline", () => {
+  it("renders every mark", () => {
+    const text = txt(
+      "a ",
+      ["b", B],
+      " ",
+      ["i", I],
+      " ",
+      ["s", S],
+      " ",
+      ["c", C],
+      " ",
+      ["u", U],
+      " ",
+      ["l", L],
+    );
+    expect(md(p(text))).toBe("a **b** _i_ ~~s~~ `c` <u>u</u> [l](https://example.com)\n");
+  });
+
+  it("nests combined marks without reopening the outer one", () => {
+    expect(md(p(txt(["bold ", B], ["both", { ...B, ...I }], [" tail", B])))).toBe(
+      "**bold _both_ tail**\n",
+    );
+    expect(md(p(txt(["see ", L], ["the docs", { ...L, ...B, ...C }])))).toBe(
+      "[see **`the docs`**](https://example.com)\n",
+    );
+    expect(md(p(txt(["all", { ...B, ...I, ...S, ...U }])))).toBe("**_~~<u>all</u>~~_**\n");
+  });
+
+  it("moves whitespace outside delimiters", () => {
+    expect(md(p(txt("a", [" bold ", B], "b")))).toBe("a **bold** b\n");
+    expect(md(p(txt(["x ", I], ["y", B])))).toBe("_x_ **y**\n");
+    expect(md(p(txt(["  ", B], "plain")))).toBe("plain\n");
+  });
+
+  it("uses * for emphasis inside a word, where _ does not work", () => {
+    expect(md(p(txt("un", ["frigging", I], "believable")))).toBe("un*frigging*believable\n");
+  });
+
+  it("fences code spans around backticks", () => {
+    expect(md(p(txt(["a`b", C])))).toBe("``a`b``\n");
+    expect(md(p(txt(["`x`", C])))).toBe("`` `x` ``\n");
+    expect(md(p(txt(["*x* _y_ [z]", C])))).toBe("`*x* _y_ [z]`\n");
+  });
+
+  it("escapes link destinations and drops links without an href", () => {
+    expect(md(p(txt(["t", link("https://x.y/a (b)")])))).toBe("[t](https://x.y/a%20\\(b\\))\n");
+    expect(md(p(txt(["no href", link(null)]), txt(["empty", link("")])))).toBe("no hrefempty\n");
+    expect(md(p(txt("Wow!", ["link", L])))).toBe("Wow\\![link](https://example.com)\n");
+  });
+
+  it("renders hard breaks as backslash-newline, never at a paragraph's edge", () => {
+    expect(md(p("one", br(), "two"))).toBe("one\\\ntwo\n");
+    expect(md(p(br(), "start", br(), br(), "end", br()))).toBe("start\\\n\\\nend\n");
+    expect(md(p(txt("a\nb")))).toBe("a\\\nb\n");
+    expect(md(p(txt(["bold", B]), br(), txt(["more", B])))).toBe("**bold\\\nmore**\n");
+    expect(md(h(2, "a", br(), "b"))).toBe("## a b\n");
+  });
+
+  it("escapes text so it reads back literally", () => {
+    const cases: Array<[string, string]> = [
+      ["*not bold*", "\\*not bold\\*"],
+      ["# not heading", "\\# not heading"],
+      ["#hashtag", "#hashtag"],
+      ["1. not a list", "1\\. not a list"],
+      ["2) nor this", "2\\) nor this"],
+      ["- not a list", "\\- not a list"],
+      ["+ plus", "\\+ plus"],
+      ["> not a quote", "\\> not a quote"],
+      ["---", "\\---"],
+      ["===", "\\==="],
+      ["[not](link) ![img](x)", "\\[not\\](link) !\\[img\\](x)"],
+      ["`tick` ~~no~~", "\\`tick\\` \\~\\~no\\~\\~"],
+      ["<b>tag</b> &amp; AT&T", "\\<b>tag\\</b> \\&amp; AT&T"],
+      ["back\\slash", "back\\\\slash"],
+      ["snake_case and _under_", "snake_case and \\_under\\_"],
+      ["    indented", "indented"],
+    ];
+    for (const [text, expected] of cases) expect(md(p(text))).toBe(`${expected}\n`);
+    expect(md(p("a", br(), "# b"))).toBe("a\\\n\\# b\n");
+    expect(md(h(1, "C# and F #"))).toBe("# C# and F \\#\n");
+  });
+});
+
+describe("fragmentToMarkdown: odd documents", () => {
+  it("degrades unknown elements to paragraphs and text", () => {
+    const callout = el("callout", { tone: "info" }, p("inside"), el("mystery", {}, "text"));
+    const mention = el("mention", { id: "1" }, "@bob");
+    expect(md(callout, p("a ", mention, " c"), el("image", { src: "x.png" }))).toBe(
+      "inside\n\ntext\n\na @bob c\n",
+    );
+    const table = el("table", {}, el("tableRow", {}, el("tableCell", {}, p("cell"))));
+    expect(md(table, txt("bare text"), li(p("stray item")))).toBe(
+      "cell\n\nbare text\n\nstray item\n",
+    );
+  });
+
+  it("ignores unknown marks and reads y-prosemirror's overlapping-mark keys", () => {
+    const text = txt(["lit", { highlight: { color: "red" } }], [" up", { "bold--x1y2": {} }]);
+    expect(md(p(text))).toBe("lit **up**\n");
+  });
+
+  it("renders an empty document, empty paragraphs and empty containers as nothing", () => {
+    expect(fragmentToMarkdown(new Y.Doc().getXmlFragment(CONTENT_FRAGMENT))).toBe("");
+    expect(md(p(), h(1), quote(p()), ul())).toBe("");
+    expect(md(p(), p("only"), p())).toBe("only\n");
+  });
+});
+
+describe("noteToMarkdown", () => {
+  it("writes JSON-quoted front matter, then the body", () => {
+    const note = {
+      title: 'Plan: "v2"\nsecond line',
+      tags: ["work", "a: b", 'say "hi"'],
+      doc: docOf(h(1, "Heading"), p("Body")),
+    };
+    const out = noteToMarkdown(note);
+    expect(out).toBe(
+      '---\ntitle: "Plan: \\"v2\\"\\nsecond line"\ntags: ["work", "a: b", "say \\"hi\\""]\n---\n\n# Heading\n\nBody\n',
+    );
+    const [, title, tags] = out.split("\n");
+    expect(JSON.parse(title!.slice("title: ".length))).toBe(note.title);
+    expect(JSON.parse(tags!.slice("tags: ".length))).toEqual(note.tags);
+  });
+
+  it("escapes the characters YAML reads as line breaks", () => {
+    const out = noteToMarkdown({ title: "a\u2028b\u0085c", tags: [], doc: new Y.Doc() });
+    expect(out).toBe('---\ntitle: "a\\u2028b\\u0085c"\ntags: []\n---\n');
+  });
+
+  it("writes only the front matter for an empty note", () => {
+    expect(noteToMarkdown({ title: "", tags: [], doc: docOf(p()) })).toBe(
+      '---\ntitle: ""\ntags: []\n---\n',
+    );
+  });
+});
