@@ -1,3 +1,4 @@
 export { createHttpHandler, type HttpHandler, ownsPath, TRPC_ENDPOINT } from "./http-handler";
 export { buildOpenApiDocument } from "./openapi/document";
+export { problemCatalogue } from "./problems/catalogue";
 export { type AppRouter, appRouter } from "./routers";

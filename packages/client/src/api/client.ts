@@ -14,9 +14,24 @@ export interface ApiClientOptions {
   token?: string;
 }
 
+export interface CallOptions {
+  /** Extra request headers, e.g. `If-Match` for PATCH /v1/account. */
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
-  call<P extends ProcedurePath>(path: P, input: Input<P>): Promise<Output<P>>;
+  call<P extends ProcedurePath>(
+    path: P,
+    input: Input<P>,
+    options?: CallOptions,
+  ): Promise<Output<P>>;
+  /** Like `call`, also answering the response headers (ETag and the like). */
+  send<P extends ProcedurePath>(
+    path: P,
+    input: Input<P>,
+    options?: CallOptions,
+  ): Promise<{ body: Output<P>; headers: Headers }>;
   setToken(token: string | undefined): void;
   getToken(): string | undefined;
 }
@@ -30,10 +45,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       token = next;
     },
     getToken: () => token,
-    async call<P extends ProcedurePath>(path: P, input: Input<P>): Promise<Output<P>> {
+    async call<P extends ProcedurePath>(path: P, input: Input<P>, callOptions?: CallOptions) {
+      return (await this.send(path, input, callOptions)).body;
+    },
+    async send<P extends ProcedurePath>(path: P, input: Input<P>, callOptions?: CallOptions) {
       const route = ROUTES[path];
       const request = buildRequest(options.baseUrl, route, input);
-      const headers: Record<string, string> = { Accept: "application/json" };
+      const headers: Record<string, string> = {
+        Accept: "application/json",
+        ...callOptions?.headers,
+      };
       if (request.body !== undefined) headers["Content-Type"] = "application/json";
       if (token) headers.Authorization = `Bearer ${token}`;
       const res = await doFetch(request.url, {
@@ -44,10 +65,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!res.ok) throw await problemFromResponse(res);
       const text = await res.text();
       // 204/202 and other empty answers carry no output (the procedures' z.void()).
-      if (res.status === 204 || res.status === 202 || text === "") {
-        return undefined as Output<P>;
-      }
-      return JSON.parse(text) as Output<P>;
+      const empty = res.status === 204 || res.status === 202 || text === "";
+      const body = (empty ? undefined : JSON.parse(text)) as Output<P>;
+      return { body, headers: res.headers };
     },
   };
 }

@@ -27,17 +27,27 @@ export class SyncEngine {
   private readonly notes = new Map<string, OpenNote>();
   private syncToken: string | undefined;
 
+  /** `syncToken` resumes from a token a previous run stored (with its notes `track`ed). */
   constructor(
     private readonly api: ApiClient,
     private readonly session: Session,
-  ) {}
+    syncToken?: string,
+  ) {
+    this.syncToken = syncToken;
+  }
 
   /** Whether a full sync has completed (later calls are incremental). */
   get synced(): boolean {
     return this.syncToken !== undefined;
   }
 
-  async syncOnce(): Promise<SyncResult> {
+  /** The token the next incremental sync resumes from; store it to resume after a restart. */
+  get token(): string | undefined {
+    return this.syncToken;
+  }
+
+  /** `onProgress` hears the count of changes applied so far, after each page. */
+  async syncOnce(onProgress?: (applied: number) => void): Promise<SyncResult> {
     const sodium = await loadSodium();
     const full = this.syncToken === undefined;
     const result: SyncResult = { changed: [], removed: [] };
@@ -48,6 +58,7 @@ export class SyncEngine {
         ...(full ? { snapshots: "true" as const } : {}),
       });
       for (const entry of page.changes) await this.apply(sodium, entry, result);
+      onProgress?.(result.changed.length + result.removed.length);
       if (page.nextPageToken) {
         pageToken = page.nextPageToken;
         continue;
@@ -71,6 +82,11 @@ export class SyncEngine {
   /** Registers a note this device created or opened, so later syncs update it in place. */
   track(note: OpenNote): void {
     this.notes.set(note.id, note);
+  }
+
+  /** Forgets a note this device deleted. */
+  untrack(id: string): void {
+    this.notes.delete(id);
   }
 
   private async apply(sodium: Sodium, entry: NoteState, result: SyncResult): Promise<void> {
