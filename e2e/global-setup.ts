@@ -1,0 +1,186 @@
+// Starts the one self-hosted server of an e2e run (`node --import tsx server.ts` in
+// apps/web, like `pnpm start`) and hands its whereabouts to the tests through
+// process.env (see fixtures/server.ts). Embedded database on a fresh temp DATA_DIR by
+// default; with E2E_DATABASE_URL or DATABASE_URL, a fresh database e2e_<random> on
+// that Postgres server. The returned function is the global teardown.
+import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
+
+const webDir = path.join(repoRoot, "apps/web");
+const resultsDir = path.join(e2eDir, "test-results");
+const keep = process.env.E2E_KEEP === "1";
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(webDir, ".next/BUILD_ID"))) {
+    console.log("[e2e] no Next build (apps/web/.next/BUILD_ID): running `pnpm build`");
+    execSync("pnpm build", { cwd: repoRoot, stdio: "inherit" });
+  }
+  mkdirSync(resultsDir, { recursive: true });
+  const logPath = path.join(resultsDir, "server.log");
+  const adminUrl = process.env.E2E_DATABASE_URL || process.env.DATABASE_URL || undefined;
+  const databaseUrl = adminUrl ? createDatabase(adminUrl) : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "notes-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const operatorToken = `e2e-operator-${randomBytes(16).toString("hex")}`;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || "info",
+    RATE_LIMIT_SCALE: "1000",
+    OPERATOR_TOKEN: operatorToken,
+  };
+  delete env.DATABASE_URL;
+  delete env.SERVER_SECRET;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.SERVER_SECRET = randomBytes(32).toString("hex");
+  }
+
+  // The child writes straight into the log file: nothing is lost if the runner is busy.
+  const logFd = openSync(logPath, "w");
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: webDir,
+    env,
+    stdio: ["ignore", logFd, logFd],
+  });
+  closeSync(logFd);
+
+  const cleanup = async () => {
+    const code = await stop(child);
+    if (code !== 0) console.warn(`[e2e] server exited with ${code}; see ${logPath}`);
+    if (keep) {
+      console.log(`[e2e] E2E_KEEP=1: kept ${databaseUrl ?? dataDir}`);
+      return;
+    }
+    if (databaseUrl && adminUrl) dropDatabase(adminUrl, databaseUrl);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, logPath);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+
+  const handover: E2eServer = {
+    baseUrl,
+    mode: databaseUrl ? "postgres" : "embedded",
+    logPath,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir,
+    operatorToken,
+    pid: child.pid ?? -1,
+  };
+  process.env[SERVER_ENV] = JSON.stringify(handover);
+  process.env.E2E_BASE_URL = baseUrl;
+  console.log(`[e2e] server on ${baseUrl} (${handover.mode}); log: ${logPath}`);
+  return cleanup;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, logPath: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy; end of ${logPath}:\n${tail(logPath)}`,
+      );
+    try {
+      const res = await fetch(`${baseUrl}/v1/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `server at ${baseUrl} was not healthy within 120 s; end of ${logPath}:\n${tail(logPath)}`,
+  );
+}
+
+/** SIGTERM, then wait for the exit (the server gives itself 20 s); SIGKILL after 30 s. */
+function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.once("exit", (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+function psql(url: string, sql: string) {
+  try {
+    execFileSync("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+  } catch (error) {
+    const safe = new URL(url);
+    if (safe.password) safe.password = "***";
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    throw new Error(`psql on ${safe} failed: ${sql}\n${stderr || error}`);
+  }
+}
+
+/** Creates e2e_<random> on the server of `adminUrl`; returns its URL. */
+function createDatabase(adminUrl: string): string {
+  const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  psql(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function dropDatabase(adminUrl: string, databaseUrl: string) {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  try {
+    psql(adminUrl, `drop database if exists "${name}" with (force)`);
+  } catch (error) {
+    console.warn(`[e2e] could not drop database ${name}: ${error}`);
+  }
+}
