@@ -1,11 +1,18 @@
 import { defineConfig } from "vitest/config";
 
 // One vitest run covers every package: unit tests colocated in packages/*,
-// integration tests (real HTTP against the self-hosted server) in apps/web/test.
+// the web app's browser modules (IndexedDB faked), integration tests (real HTTP
+// against the self-hosted server) in apps/web/test.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["packages/*/src/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/web/{ui,vault}/**/*.test.ts"],
+          environment: "node",
+        },
+      },
       {
         test: {
           name: "integration",

@@ -13,6 +13,13 @@ export default function Home() {
           Third-party clients use the same <code>/v1</code> REST API as this web app.
         </li>
       </ul>
+      <nav className="links cta" aria-label="Get started">
+        <a className="button" href="/signup">
+          Create an account
+        </a>
+        <a href="/signin">Sign in</a>
+        <a href="/recover">Recover with a recovery code</a>
+      </nav>
       <nav className="links" aria-label="Developer resources">
         <a href="/v1/openapi.json">API reference (OpenAPI 3.1)</a>
         <a href="/problems">Problem types</a>

@@ -1,0 +1,47 @@
+"use client";
+// The signed-in frame: header with navigation, sync status and sign-out; sends a
+// signed-out visitor to the sign-in screen.
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { type ReactNode, useEffect } from "react";
+import { SyncStatus } from "./notes/sync-status";
+import { PROBLEM_TEXT } from "./problem-text";
+import { useVault } from "./vault-context";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const { vault, state } = useVault();
+  const router = useRouter();
+  const path = usePathname();
+  useEffect(() => {
+    if (state.status === "signed-out") router.replace("/signin");
+  }, [state.status, router]);
+  if (state.status !== "ready") return null;
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link href="/notes" className="brand">
+          Notes
+        </Link>
+        <nav aria-label="Main">
+          <Link href="/notes" aria-current={path === "/notes" ? "page" : undefined}>
+            Notes
+          </Link>
+          <Link href="/settings" aria-current={path === "/settings" ? "page" : undefined}>
+            Settings
+          </Link>
+        </nav>
+        <SyncStatus />
+        <span className="who">{state.identifier}</span>
+        <button type="button" className="secondary" onClick={() => void vault.signOut()}>
+          Sign out
+        </button>
+      </header>
+      {state.problem && (
+        <p className="banner" role="alert">
+          {PROBLEM_TEXT[state.problem.slug] ?? state.problem.title}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+// Recovery: the recovery code opens the master key here, and a new password wraps it.
+import Link from "next/link";
+import { useState } from "react";
+import { FormError } from "../form-error";
+import { useAction } from "../use-action";
+import { useVault } from "../vault-context";
+import { useRedirectWhenReady } from "./redirect-when-ready";
+import { MIN_PASSWORD } from "./sign-up-form";
+
+export function RecoverForm() {
+  const { vault } = useVault();
+  const [identifier, setIdentifier] = useState("");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const { run, busy, error, setError } = useAction(async (): Promise<void> => {
+    if (password.length < MIN_PASSWORD) {
+      setError(`Use at least ${MIN_PASSWORD} characters for your new password.`);
+      return;
+    }
+    await vault.recover(identifier.trim(), code, password);
+  });
+  useRedirectWhenReady();
+  return (
+    <main className="narrow">
+      <h1>Recover your account</h1>
+      <p className="lead">
+        Enter the recovery code you saved when you created the account, and choose a new password.
+        Your other devices will be signed out.
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <label>
+          Handle or e-mail
+          <input
+            name="identifier"
+            autoComplete="username"
+            required
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
+        </label>
+        <label>
+          Recovery code
+          <input
+            name="recoveryCode"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        <label>
+          New password
+          <input
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <FormError message={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? "Recovering…" : "Recover and sign in"}
+        </button>
+      </form>
+      <p className="aside">
+        Remembered it? <Link href="/signin">Sign in</Link>.
+      </p>
+    </main>
+  );
+}

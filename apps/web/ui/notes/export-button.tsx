@@ -1,0 +1,38 @@
+"use client";
+// Export of every note as Markdown files in a zip, made entirely in this tab.
+import { buildNotesZip, exportFileName } from "@notes/client";
+import { useState } from "react";
+import { recordJourney } from "../../vault/journey";
+import { useVault } from "../vault-context";
+
+export function ExportButton() {
+  const { vault } = useVault();
+  const [progress, setProgress] = useState<string>();
+  const run = async () => {
+    const notes = vault.allNotes();
+    recordJourney(vault.api, "export", "start");
+    setProgress(`Preparing ${notes.length} note(s)…`);
+    // Let the progress line paint before the (synchronous) zip work starts.
+    await new Promise((r) => setTimeout(r, 30));
+    const zip = buildNotesZip(
+      notes.map((n) => ({ id: n.id, title: n.metadata.title, tags: n.metadata.tags, doc: n.doc })),
+    );
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(
+      new Blob([zip as Uint8Array<ArrayBuffer>], { type: "application/zip" }),
+    );
+    a.download = exportFileName(new Date());
+    a.click();
+    URL.revokeObjectURL(a.href);
+    setProgress(`Exported ${notes.length} note(s).`);
+    recordJourney(vault.api, "export", "complete");
+  };
+  return (
+    <div className="export">
+      <button type="button" className="secondary" onClick={() => void run()}>
+        Export all as Markdown
+      </button>
+      {progress && <output className="muted">{progress}</output>}
+    </div>
+  );
+}

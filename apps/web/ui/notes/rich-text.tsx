@@ -1,0 +1,58 @@
+"use client";
+import { CONTENT_FRAGMENT } from "@notes/client";
+// The rich-text editor: TipTap (ProseMirror) bound to the note's Yjs document, in
+// the XmlFragment "default" every client of contract.md reads. Local edits become
+// Yjs updates, which the vault seals and queues; remote ones merge in place.
+import Collaboration from "@tiptap/extension-collaboration";
+import { EditorContent, useEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import type * as Y from "yjs";
+
+export function RichText({ doc, readOnly }: { doc: Y.Doc; readOnly: boolean }) {
+  const editor = useEditor(
+    {
+      extensions: [
+        // Yjs keeps the history; ProseMirror's own undo would fight it.
+        StarterKit.configure({ undoRedo: false }),
+        Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
+      ],
+      editable: !readOnly,
+      immediatelyRender: false,
+      editorProps: {
+        attributes: { "aria-label": "Note text", role: "textbox", "aria-multiline": "true" },
+      },
+    },
+    [doc, readOnly],
+  );
+  return (
+    <div className="rich-text">
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+type Editor = ReturnType<typeof useEditor>;
+
+function Toolbar({ editor }: { editor: Editor | null }) {
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+  const buttons: [string, () => void][] = [
+    ["Bold", () => chain().toggleBold().run()],
+    ["Italic", () => chain().toggleItalic().run()],
+    ["Heading", () => chain().toggleHeading({ level: 2 }).run()],
+    ["Bullets", () => chain().toggleBulletList().run()],
+    ["Numbered", () => chain().toggleOrderedList().run()],
+    ["Quote", () => chain().toggleBlockquote().run()],
+    ["Code", () => chain().toggleCodeBlock().run()],
+  ];
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Formatting">
+      {buttons.map(([label, act]) => (
+        <button key={label} type="button" onClick={act}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// What a person reads when the server refuses: one calm sentence per problem type
+// of the catalogue (a unit test keeps the two in step), and a fallback for the rest.
+import { isProblem } from "@notes/client";
+
+export const PROBLEM_TEXT: Record<string, string> = {
+  "invalid-request": "Something in the form is not valid. Check the highlighted fields.",
+  "body-not-json": "The app sent a malformed request. Reload the page and try again.",
+  "body-too-large": "This is too large to save. Split the note into smaller ones.",
+  "no-session": "Your session has ended. Sign in again.",
+  "credential-rejected": "That password is not right.",
+  "authentication-failed": "The handle, e-mail or password is not right.",
+  "passkey-refused": "The passkey was not accepted. Try again or use your password.",
+  "identifier-taken": "That handle or e-mail is already in use. Choose another.",
+  "note-not-found": "This note does not exist or is not shared with you.",
+  "note-deleted": "This note was deleted.",
+  "note-exists": "A note with this id already exists.",
+  "view-only": "You can read this note but not change it.",
+  "owner-required": "Only the note's owner can do that.",
+  "free-storage-full": "Your free storage is full. Delete notes or upgrade to keep saving changes.",
+  "storage-full": "Your storage is full. Delete notes to keep saving changes.",
+  "premium-required": "This needs a premium plan.",
+  "bridge-access-required": "This needs access to the bridge.",
+  "subscription-active": "You already have an active subscription.",
+  "no-subscription": "There is no subscription to change.",
+  "no-billing-profile": "There is no billing profile for this account yet.",
+  "billing-unavailable": "Billing is not available right now. Try again later.",
+  "no-such-device": "That device link is no longer valid.",
+  "no-such-handshake": "That device link has expired. Start again.",
+  "handshake-state": "That device link is in the wrong step. Start again.",
+  "not-sealed": "The other device has not finished yet.",
+  "user-not-found": "No one with that handle or e-mail was found.",
+  "keypair-exists": "This account already has a sharing key.",
+  "no-keypair": "That person has not set up sharing yet.",
+  "stale-compaction": "The note changed meanwhile; it will be tidied up later.",
+  "precondition-failed": "This changed elsewhere meanwhile. Review and try again.",
+  "precondition-required": "The app must reload this first. Try again.",
+  "unknown-value": "The app sent a value the server does not know. Update the app.",
+  "rate-limited": "Too many attempts. Wait a moment and try again.",
+  "feedback-allowance": "You have sent a lot of feedback today. Thank you! Try tomorrow.",
+  internal: "Something went wrong on our side. Try again; if it persists, tell us.",
+  "at-capacity": "The service is busy right now. Your work is kept; try again shortly.",
+  "not-found": "That page or resource does not exist.",
+  "method-not-allowed": "The app made a request the server does not accept. Update the app.",
+};
+
+/** A sentence for any error: a problem's own text, or a network/unknown fallback. */
+export function describeError(error: unknown): string {
+  if (isProblem(error)) {
+    const text = PROBLEM_TEXT[error.slug] ?? error.title;
+    if (error.slug === "rate-limited" && error.retryAfter)
+      return `${text.replace("a moment", `${error.retryAfter} seconds`)}`;
+    return text;
+  }
+  if (error instanceof TypeError) return "Cannot reach the server. Check your connection.";
+  if (error instanceof Error && error.name === "InvalidRecoveryCode")
+    return "That recovery code is not valid. Check it and try again.";
+  return "Something went wrong. Try again.";
+}

@@ -1,0 +1,45 @@
+"use client";
+// Deleting the account: confirmed with the password, then everything local goes too.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FormError } from "../form-error";
+import { useAction } from "../use-action";
+import { useVault } from "../vault-context";
+
+export function DeleteAccountSection() {
+  const { vault } = useVault();
+  const router = useRouter();
+  const [password, setPassword] = useState("");
+  const { run, busy, error } = useAction(async () => {
+    await vault.deleteAccount(password);
+    router.replace("/signin");
+  });
+  return (
+    <section aria-labelledby="delete-h" className="danger-zone">
+      <h2 id="delete-h">Delete account</h2>
+      <p>This deletes your account and every note you own, on every device. It cannot be undone.</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <label>
+          Password
+          <input
+            type="password"
+            name="deletePassword"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <FormError message={error} />
+        <button type="submit" className="danger" disabled={busy}>
+          Delete my account
+        </button>
+      </form>
+    </section>
+  );
+}

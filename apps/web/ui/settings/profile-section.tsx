@@ -1,0 +1,101 @@
+"use client";
+// Handle, e-mail (with verification) and discoverability, saved with If-Match so a
+// change made elsewhere meanwhile is never overwritten silently.
+import type { Account } from "@notes/client";
+import { useState } from "react";
+import { FormError } from "../form-error";
+import { useAction } from "../use-action";
+import { useVault } from "../vault-context";
+
+export function ProfileSection({ account }: { account: Account }) {
+  const { vault } = useVault();
+  const [handle, setHandle] = useState(account.handle ?? "");
+  const [email, setEmail] = useState(account.email ?? "");
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<string>();
+  const patch = async (body: Record<string, string | boolean | null>) => {
+    const { etag } = await vault.refreshAccount();
+    const { body: next } = await vault.api.send("account.patch", body, {
+      headers: { "If-Match": etag },
+    });
+    vault.setAccount(next);
+  };
+  const save = useAction(async (): Promise<void> => {
+    setMessage(undefined);
+    const body: Record<string, string | null> = {};
+    if (handle.trim() !== (account.handle ?? "")) body.handle = handle.trim() || null;
+    if (email.trim() !== (account.email ?? "")) body.email = email.trim() || null;
+    if (Object.keys(body).length === 0) {
+      setMessage("Nothing to save.");
+      return;
+    }
+    await patch(body);
+    setMessage("Saved.");
+  });
+  const discover = useAction(async (on: boolean) => patch({ discoverableByEmail: on }));
+  const sendMail = useAction(async (): Promise<void> => {
+    await vault.api.call("account.sendVerificationEmail", {});
+    setMessage("We sent a verification code to your e-mail.");
+  });
+  const verify = useAction(async (): Promise<void> => {
+    vault.setAccount(await vault.api.call("account.verifyEmail", { token: code.trim() }));
+    setMessage("E-mail verified.");
+  });
+  return (
+    <section aria-labelledby="profile-h">
+      <h2 id="profile-h">Profile</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run();
+        }}
+      >
+        <label>
+          Handle
+          <input name="handle" value={handle} onChange={(e) => setHandle(e.target.value)} />
+        </label>
+        <label>
+          E-mail
+          <input
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <FormError message={save.error} />
+        <button type="submit" disabled={save.busy}>
+          Save profile
+        </button>
+      </form>
+      {account.email && !account.emailVerified && (
+        <div className="verify">
+          <p>Your e-mail is not verified yet.</p>
+          <button type="button" className="secondary" onClick={() => void sendMail.run()}>
+            Send verification e-mail
+          </button>
+          <label>
+            Verification code
+            <input value={code} onChange={(e) => setCode(e.target.value)} />
+          </label>
+          <button type="button" onClick={() => void verify.run()} disabled={!code.trim()}>
+            Verify
+          </button>
+          <FormError message={sendMail.error ?? verify.error} />
+        </div>
+      )}
+      {account.email && account.emailVerified && <p>E-mail verified.</p>}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={account.discoverableByEmail}
+          disabled={!account.emailVerified}
+          onChange={(e) => void discover.run(e.target.checked)}
+        />
+        Let people who know my e-mail find me to share notes
+      </label>
+      <FormError message={discover.error} />
+      {message && <p role="status">{message}</p>}
+    </section>
+  );
+}

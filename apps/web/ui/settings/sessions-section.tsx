@@ -1,0 +1,53 @@
+"use client";
+// Where the account is signed in, with a way to end any other session.
+import type { Output } from "@notes/client";
+import { useCallback, useEffect, useState } from "react";
+import { describeError } from "../problem-text";
+import { useVault } from "../vault-context";
+
+type SessionRow = Output<"sessions.list">["sessions"][number];
+
+export function SessionsSection() {
+  const { vault } = useVault();
+  const [sessions, setSessions] = useState<SessionRow[]>();
+  const [error, setError] = useState<string>();
+  const load = useCallback(
+    () =>
+      vault.api
+        .call("sessions.list", {})
+        .then((r) => setSessions(r.sessions))
+        .catch((e) => setError(describeError(e))),
+    [vault],
+  );
+  useEffect(() => void load(), [load]);
+  const revoke = async (id: string) => {
+    try {
+      await vault.api.call("sessions.revoke", { id });
+      await load();
+    } catch (e) {
+      setError(describeError(e));
+    }
+  };
+  return (
+    <section aria-labelledby="sessions-h">
+      <h2 id="sessions-h">Signed-in devices</h2>
+      {error && <p role="alert">{error}</p>}
+      {!sessions && !error && <p className="muted">Loading…</p>}
+      <ul className="sessions">
+        {sessions?.map((s) => (
+          <li key={s.id}>
+            <span>
+              {s.label} — last used {new Date(s.lastUsedAt).toLocaleString()}
+              {s.current && <strong> (this device)</strong>}
+            </span>
+            {!s.current && (
+              <button type="button" className="secondary" onClick={() => void revoke(s.id)}>
+                Sign out
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

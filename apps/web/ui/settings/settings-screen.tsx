@@ -1,0 +1,27 @@
+"use client";
+import { useEffect } from "react";
+import { useVault } from "../vault-context";
+import { DeleteAccountSection } from "./delete-account-section";
+import { PasswordSection } from "./password-section";
+import { ProfileSection } from "./profile-section";
+import { SessionsSection } from "./sessions-section";
+import { StorageMeter } from "./storage-meter";
+
+export function SettingsScreen() {
+  const { vault, state } = useVault();
+  useEffect(() => {
+    vault.refreshAccount().catch(() => undefined);
+  }, [vault]);
+  const account = state.account;
+  if (!account) return null;
+  return (
+    <main className="settings">
+      <h1>Settings</h1>
+      <ProfileSection key={`${account.handle}|${account.email}`} account={account} />
+      <StorageMeter account={account} />
+      <PasswordSection />
+      <SessionsSection />
+      <DeleteAccountSection />
+    </main>
+  );
+}

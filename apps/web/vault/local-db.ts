@@ -1,0 +1,63 @@
+// The browser's IndexedDB: the sealed session, a ciphertext cache of every note,
+// the outbox of edits not yet acknowledged, and the sync token. Nothing here is
+// plaintext: notes are sealed under their content keys, the session under a
+// non-extractable device key (device-key.ts).
+import type { Input } from "@notes/client";
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { SealedBytes } from "./device-key";
+
+export interface StoredSession {
+  identifier: string;
+  deviceKey: CryptoKey;
+  sealed: SealedBytes;
+}
+
+export interface CachedNote {
+  id: string;
+  /** The content key sealed to the account's own public key (as the server's wrappedCek). */
+  sealedCek: string;
+  /** Title and tags, sealed under the content key. */
+  metadata: string;
+  /** The whole Yjs state (local edits included), sealed under the content key. */
+  docState: string;
+  version: number;
+  snapshotVersion: number;
+  role: "owner" | "editor" | "viewer" | "revoked";
+}
+
+export type OutboxOp =
+  | { kind: "create"; noteId: string; body: Input<"notes.create"> }
+  | { kind: "append"; noteId: string; updateCount: number; body: Input<"notes.append"> }
+  | { kind: "delete"; noteId: string };
+
+interface VaultSchema extends DBSchema {
+  session: { key: string; value: StoredSession };
+  notes: { key: string; value: CachedNote };
+  outbox: { key: number; value: OutboxOp };
+  meta: { key: string; value: string };
+}
+
+export type LocalDb = IDBPDatabase<VaultSchema>;
+
+export function openLocalDb(name = "notes-vault"): Promise<LocalDb> {
+  return openDB<VaultSchema>(name, 1, {
+    upgrade(db) {
+      db.createObjectStore("session");
+      db.createObjectStore("notes", { keyPath: "id" });
+      db.createObjectStore("outbox", { autoIncrement: true });
+      db.createObjectStore("meta");
+    },
+  });
+}
+
+/** Forgets everything this browser holds for the account (sign-out, account deletion). */
+export async function clearLocalDb(db: LocalDb): Promise<void> {
+  const tx = db.transaction(["session", "notes", "outbox", "meta"], "readwrite");
+  await Promise.all([
+    tx.objectStore("session").clear(),
+    tx.objectStore("notes").clear(),
+    tx.objectStore("outbox").clear(),
+    tx.objectStore("meta").clear(),
+    tx.done,
+  ]);
+}

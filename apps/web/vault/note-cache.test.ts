@@ -1,0 +1,49 @@
+import "fake-indexeddb/auto";
+import type { OpenNote } from "@notes/client";
+import { readText, writeText } from "@notes/client";
+import { generateKey, loadSodium } from "@notes/crypto";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { cacheNotes, loadCachedNotes } from "./note-cache";
+import { freshDb, testSession } from "./test-session";
+
+async function note(text: string): Promise<OpenNote> {
+  const doc = new Y.Doc();
+  writeText(doc, text);
+  return {
+    id: crypto.randomUUID(),
+    doc,
+    cek: generateKey(await loadSodium()),
+    version: 7,
+    snapshotVersion: 3,
+    metadata: { title: "Groceries", tags: ["home"] },
+    role: "owner",
+  };
+}
+
+describe("note cache", () => {
+  it("restores text, metadata and versions", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const original = await note("oat milk, canary-7f3a");
+    await cacheNotes(db, session, [original]);
+    const [restored] = await loadCachedNotes(db, session);
+    expect(restored && readText(restored.doc)).toBe("oat milk, canary-7f3a");
+    expect(restored).toMatchObject({
+      id: original.id,
+      version: 7,
+      snapshotVersion: 3,
+      metadata: original.metadata,
+      role: "owner",
+    });
+  });
+
+  it("holds only ciphertext", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    await cacheNotes(db, session, [await note("canary-7f3a")]);
+    const stored = JSON.stringify(await db.getAll("notes"));
+    expect(stored).not.toContain("canary");
+    expect(stored).not.toContain("Groceries");
+  });
+});

@@ -1,0 +1,86 @@
+// Turns local edits into outbox ops: watches each note's Yjs document, gathers the
+// updates typed within a short pause, seals them under the note's content key with
+// a fresh requestId, and stores op and ciphertext cache together before sending.
+import { type OpenNote, REMOTE_ORIGIN } from "@notes/client";
+import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
+import type * as Y from "yjs";
+
+const PAUSE_MS = 300;
+
+export interface SealedEdit {
+  note: OpenNote;
+  updateCount: number;
+  body: { id: string; requestId: string; updates: string[]; metadata: string | null };
+}
+
+export class NoteWriter {
+  private readonly watched = new WeakSet<Y.Doc>();
+  private readonly updates = new Map<string, Uint8Array[]>();
+  private readonly metadata = new Map<string, NoteMetadata>();
+  private readonly notes = new Map<string, OpenNote>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly store: (edits: SealedEdit[]) => Promise<void>) {}
+
+  /** Starts sending this note's local edits (idempotent per document). */
+  watch(note: OpenNote): void {
+    this.notes.set(note.id, note);
+    if (this.watched.has(note.doc)) return;
+    this.watched.add(note.doc);
+    note.doc.on("update", (update: Uint8Array, origin: unknown) => {
+      if (origin === REMOTE_ORIGIN) return;
+      const list = this.updates.get(note.id) ?? [];
+      list.push(update);
+      this.updates.set(note.id, list);
+      this.schedule();
+    });
+  }
+
+  setMetadata(note: OpenNote, metadata: NoteMetadata): void {
+    this.notes.set(note.id, note);
+    note.metadata = { title: metadata.title, tags: [...metadata.tags] };
+    this.metadata.set(note.id, note.metadata);
+    this.schedule();
+  }
+
+  /** Forgets pending edits of a deleted note. */
+  drop(id: string): void {
+    this.updates.delete(id);
+    this.metadata.delete(id);
+    this.notes.delete(id);
+  }
+
+  /** Seals and stores everything pending now (sign-out and tests call this). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const ids = new Set([...this.updates.keys(), ...this.metadata.keys()]);
+    if (ids.size === 0) return;
+    const sodium = await loadSodium();
+    const edits: SealedEdit[] = [];
+    for (const id of ids) {
+      const note = this.notes.get(id);
+      const updates = this.updates.get(id) ?? [];
+      const metadata = this.metadata.get(id);
+      this.updates.delete(id);
+      this.metadata.delete(id);
+      if (!note) continue;
+      edits.push({
+        note,
+        updateCount: updates.length,
+        body: {
+          id,
+          requestId: crypto.randomUUID(),
+          updates: updates.map((u) => sealEnvelope(sodium, note.cek, id, u)),
+          metadata: metadata ? sealMetadata(sodium, note.cek, id, metadata) : null,
+        },
+      });
+    }
+    await this.store(edits);
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), PAUSE_MS);
+  }
+}

@@ -1,0 +1,77 @@
+// The outbox: every write (create, append, delete) is sealed and stored in
+// IndexedDB before it is sent, then sent in order. Each append carries the
+// requestId it was stored with, so a replay after a lost answer or a reload never
+// appends twice (contract.md §5). Offline, the queue simply waits.
+import { type ApiClient, isProblem, type NoteCoordinates } from "@notes/client";
+import type { LocalDb, OutboxOp } from "./local-db";
+
+export type FlushOutcome =
+  | { state: "done" }
+  /** No answer (offline) or a transient refusal: try again later. */
+  | { state: "waiting"; retryAfterMs: number }
+  /** The server refused an op for good; it was dropped. */
+  | { state: "refused"; op: OutboxOp; problem: unknown };
+
+export interface FlushHooks {
+  appended?(op: Extract<OutboxOp, { kind: "append" }>, at: NoteCoordinates): Promise<void>;
+}
+
+export async function enqueue(db: LocalDb, op: OutboxOp): Promise<void> {
+  await db.add("outbox", op);
+}
+
+export async function pendingCount(db: LocalDb): Promise<number> {
+  return db.count("outbox");
+}
+
+/** Sends queued ops oldest first until the queue is empty or the network fails. */
+export async function flushOutbox(
+  db: LocalDb,
+  api: ApiClient,
+  hooks: FlushHooks = {},
+): Promise<FlushOutcome> {
+  for (;;) {
+    const cursor = await db.transaction("outbox").store.openCursor();
+    if (!cursor) return { state: "done" };
+    const { key, value: op } = cursor;
+    try {
+      await send(api, op, hooks);
+    } catch (error) {
+      const verdict = classify(op, error);
+      if (verdict === "retry") return { state: "waiting", retryAfterMs: retryDelay(error) };
+      await db.delete("outbox", key);
+      if (verdict === "refused") return { state: "refused", op, problem: error };
+      continue;
+    }
+    await db.delete("outbox", key);
+  }
+}
+
+async function send(api: ApiClient, op: OutboxOp, hooks: FlushHooks): Promise<void> {
+  if (op.kind === "create") {
+    await api.call("notes.create", op.body);
+  } else if (op.kind === "append") {
+    const at = await api.call("notes.append", op.body);
+    await hooks.appended?.(op, at);
+  } else {
+    await api.call("notes.remove", { id: op.noteId });
+  }
+}
+
+/**
+ * "done": the op's effect already holds (a replayed create whose first answer was
+ * lost; a write to a note deleted meanwhile). "retry": no answer or transient.
+ */
+function classify(op: OutboxOp, error: unknown): "done" | "retry" | "refused" {
+  if (!isProblem(error)) return "retry";
+  if (error.status >= 500 || error.status === 429 || error.status === 401) return "retry";
+  const { slug } = error;
+  if (op.kind === "create" && slug === "note-exists") return "done";
+  if (op.kind !== "create" && slug === "note-not-found") return "done";
+  return "refused";
+}
+
+function retryDelay(error: unknown): number {
+  if (isProblem(error) && error.retryAfter !== undefined) return error.retryAfter * 1000;
+  return 3_000;
+}

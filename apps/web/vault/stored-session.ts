@@ -1,0 +1,52 @@
+// Keeps the unlocked session across reloads: token, account and keys are sealed
+// under a fresh non-extractable device key at sign-in and opened at start-up.
+import type { Session } from "@notes/client";
+import { fromBase64, toBase64, utf8Decode, utf8Encode } from "@notes/crypto";
+import { createDeviceKey, openWithDeviceKey, sealWithDeviceKey } from "./device-key";
+import type { LocalDb } from "./local-db";
+
+interface SessionSecrets {
+  token: string;
+  account: Session["account"];
+  masterKey: string;
+  publicKey: string;
+  privateKey: string;
+  kdfIterations: number;
+  kdfSalt: string;
+}
+
+export async function saveSession(db: LocalDb, session: Session): Promise<void> {
+  const secrets: SessionSecrets = {
+    token: session.token,
+    account: session.account,
+    masterKey: toBase64(session.masterKey),
+    publicKey: toBase64(session.keyPair.publicKey),
+    privateKey: toBase64(session.keyPair.privateKey),
+    kdfIterations: session.kdfIterations,
+    kdfSalt: session.kdfSalt,
+  };
+  const deviceKey = await createDeviceKey();
+  const sealed = await sealWithDeviceKey(deviceKey, utf8Encode(JSON.stringify(secrets)));
+  await db.put("session", { identifier: session.identifier, deviceKey, sealed }, "current");
+}
+
+/** The stored session, or undefined when none is stored or it no longer opens. */
+export async function loadSession(db: LocalDb): Promise<Session | undefined> {
+  const stored = await db.get("session", "current");
+  if (!stored) return undefined;
+  try {
+    const plain = await openWithDeviceKey(stored.deviceKey, stored.sealed);
+    const s = JSON.parse(utf8Decode(plain)) as SessionSecrets;
+    return {
+      identifier: stored.identifier,
+      token: s.token,
+      account: s.account,
+      masterKey: fromBase64(s.masterKey),
+      keyPair: { publicKey: fromBase64(s.publicKey), privateKey: fromBase64(s.privateKey) },
+      kdfIterations: s.kdfIterations,
+      kdfSalt: s.kdfSalt,
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,22 @@
+// A session with real (fixed) keys and a fresh fake IndexedDB per test.
+import type { Session } from "@notes/client";
+import { loadSodium } from "@notes/crypto";
+import { openLocalDb } from "./local-db";
+
+export async function testSession(identifier = "alice"): Promise<Session> {
+  const sodium = await loadSodium();
+  const pair = sodium.crypto_box_seed_keypair(new Uint8Array(32).fill(1));
+  return {
+    identifier,
+    token: "token-1",
+    account: { handle: identifier } as Session["account"],
+    masterKey: new Uint8Array(32).fill(2),
+    keyPair: { publicKey: pair.publicKey, privateKey: pair.privateKey },
+    kdfIterations: 600_000,
+    kdfSalt: "AAAAAAAAAAAAAAAAAAAAAA==",
+  };
+}
+
+export function freshDb() {
+  return openLocalDb(`test-${crypto.randomUUID()}`);
+}

@@ -1,0 +1,38 @@
+// What the UI renders from: a plain immutable snapshot the Vault replaces on every
+// change (React reads it through useSyncExternalStore).
+import type { Account } from "@notes/client";
+
+export interface NoteListItem {
+  id: string;
+  title: string;
+  tags: string[];
+}
+
+export interface ProblemView {
+  slug: string;
+  title: string;
+  detail?: string;
+}
+
+export interface VaultState {
+  status: "loading" | "signed-out" | "ready";
+  identifier?: string;
+  account?: Account;
+  notes: NoteListItem[];
+  online: boolean;
+  /** Edits stored locally and not yet acknowledged by the server. */
+  pending: number;
+  sync: { running: boolean; applied: number; firstDone: boolean };
+  /** The last refusal from background work (an edit the server would not take). */
+  problem?: ProblemView;
+  /** A calm one-line message, e.g. why the session ended. */
+  notice?: string;
+}
+
+export const initialState: VaultState = {
+  status: "loading",
+  notes: [],
+  online: true,
+  pending: 0,
+  sync: { running: false, applied: 0, firstDone: false },
+};
