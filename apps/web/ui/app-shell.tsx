@@ -16,6 +16,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (state.status === "signed-out") router.replace("/signin");
   }, [state.status, router]);
   if (state.status !== "ready") return null;
+  const signOut = async () => {
+    const unsent = state.pending > 0 || state.unsaved;
+    if (unsent && !window.confirm("Some changes have not reached the server yet. Sign out anyway?"))
+      return;
+    await vault.signOut();
+  };
   return (
     <div className="shell">
       <header className="topbar">
@@ -32,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </nav>
         <SyncStatus />
         <span className="who">{state.identifier}</span>
-        <button type="button" className="secondary" onClick={() => void vault.signOut()}>
+        <button type="button" className="secondary" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>

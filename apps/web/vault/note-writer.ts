@@ -20,7 +20,11 @@ export class NoteWriter {
   private readonly notes = new Map<string, OpenNote>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly store: (edits: SealedEdit[]) => Promise<void>) {}
+  /** `dirty` hears whether edits wait in memory (not yet sealed into the outbox). */
+  constructor(
+    private readonly store: (edits: SealedEdit[]) => Promise<void>,
+    private readonly dirty: (waiting: boolean) => void = () => undefined,
+  ) {}
 
   /** Starts sending this note's local edits (idempotent per document). */
   watch(note: OpenNote): void {
@@ -77,9 +81,11 @@ export class NoteWriter {
       });
     }
     await this.store(edits);
+    this.dirty(this.updates.size + this.metadata.size > 0);
   }
 
   private schedule(): void {
+    this.dirty(true);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), PAUSE_MS);
   }

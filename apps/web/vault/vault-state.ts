@@ -22,6 +22,8 @@ export interface VaultState {
   online: boolean;
   /** Edits stored locally and not yet acknowledged by the server. */
   pending: number;
+  /** Edits typed in the last moment, not yet sealed into the outbox. */
+  unsaved: boolean;
   sync: { running: boolean; applied: number; firstDone: boolean };
   /** The last refusal from background work (an edit the server would not take). */
   problem?: ProblemView;
@@ -34,5 +36,6 @@ export const initialState: VaultState = {
   notes: [],
   online: true,
   pending: 0,
+  unsaved: false,
   sync: { running: false, applied: 0, firstDone: false },
 };

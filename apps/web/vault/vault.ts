@@ -42,7 +42,12 @@ export class Vault {
   private readonly listeners = new Set<() => void>();
   private session: Session | undefined;
   private engine: SyncEngine | undefined;
-  private readonly writer = new NoteWriter((edits) => this.storeEdits(edits));
+  private readonly writer = new NoteWriter(
+    (edits) => this.storeEdits(edits),
+    (unsaved) => {
+      if (unsaved !== this.state.unsaved) this.set({ unsaved });
+    },
+  );
   private syncing: Promise<void> | undefined;
   private flushing: Promise<void> | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -55,8 +60,9 @@ export class Vault {
   static async open(baseUrl: string, dbName?: string): Promise<Vault> {
     const vault = new Vault(createApiClient({ baseUrl }), await openLocalDb(dbName));
     const session = await loadSession(vault.db);
-    if (session) await vault.start(session, { fresh: false });
-    else vault.set({ status: "signed-out" });
+    if (session) await vault.start(session);
+    else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
+    addEventListener("pagehide", () => void vault.writer.flush());
     return vault;
   }
 
@@ -85,12 +91,15 @@ export class Vault {
     recordJourney(this.api, "recover", "complete");
   }
 
+  /** Sends what it can, forgets everything local, then ends the session on the server. */
   async signOut(): Promise<void> {
     await this.writer.flush();
     await this.flush();
     const session = this.session;
-    if (session) await signOut(this.api, session).catch(() => undefined);
+    // Local state goes first, so a reload mid-way cannot resurrect the session.
+    const revoker = createApiClient({ baseUrl: this.api.baseUrl, token: this.api.getToken() });
     await this.forget();
+    if (session) await signOut(revoker, session).catch(() => undefined);
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
@@ -289,21 +298,35 @@ export class Vault {
     }
   }
 
-  /** The server ended this session (password changed, revoked): ask to sign in again. */
+  /**
+   * The server ended this session (password changed elsewhere, revoked). The keys go;
+   * the sealed cache and unsent edits stay, unreadable without them, until the same
+   * account signs in again here.
+   */
   private async endSession(): Promise<void> {
-    await this.forget("Your session ended on this device. Sign in again to continue.");
+    this.stop();
+    this.session = undefined;
+    this.engine = undefined;
+    this.api.setToken(undefined);
+    const notice = "Your session ended on this device. Sign in again to continue.";
+    await this.db.delete("session", "current");
+    await this.db.put("meta", notice, "notice");
+    this.set({ ...initialState, status: "signed-out", notice });
   }
 
   // ── lifecycle ─────────────────────────────────────────────────────────
 
   private async begin(session: Session): Promise<void> {
-    const stored = await loadSession(this.db);
-    if (stored && stored.identifier !== session.identifier) await clearLocalDb(this.db);
+    // Another account's cache and outbox are never mixed into this one.
+    const previous = await this.db.get("meta", "accountId");
+    if (previous !== session.account.id) await clearLocalDb(this.db);
+    await this.db.put("meta", session.account.id, "accountId");
     await saveSession(this.db, session);
-    await this.start(session, { fresh: true });
+    await this.db.delete("meta", "notice");
+    await this.start(session);
   }
 
-  private async start(session: Session, _opts: { fresh: boolean }): Promise<void> {
+  private async start(session: Session): Promise<void> {
     this.session = session;
     this.api.setToken(session.token);
     const token = await this.db.get("meta", "syncToken");

@@ -4,12 +4,12 @@ import { useVault } from "../vault-context";
 
 export function SyncStatus() {
   const { vault, state } = useVault();
-  const { sync, online, pending } = state;
+  const { sync, online, pending, unsaved } = state;
   let text = "All changes synced";
   if (!online) text = pending > 0 ? `Offline — ${pending} change(s) saved here` : "Offline";
   else if (sync.running && !sync.firstDone)
     text = `First sync… ${sync.applied} note change(s) received`;
-  else if (pending > 0) text = `Saving ${pending} change(s)…`;
+  else if (pending > 0 || unsaved) text = "Saving…";
   return (
     <span className="sync">
       <output aria-live="polite" data-testid="sync-status">

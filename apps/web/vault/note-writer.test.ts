@@ -1,0 +1,78 @@
+import { appendParagraph, type OpenNote, REMOTE_ORIGIN, readText } from "@notes/client";
+import { generateKey, loadSodium, openEnvelope, openMetadata } from "@notes/crypto";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { NoteWriter, type SealedEdit } from "./note-writer";
+
+async function openNote(): Promise<OpenNote> {
+  return {
+    id: crypto.randomUUID(),
+    doc: new Y.Doc(),
+    cek: generateKey(await loadSodium()),
+    version: 0,
+    snapshotVersion: 0,
+    metadata: { title: "", tags: [] },
+    role: "owner",
+  };
+}
+
+function writer() {
+  const stored: SealedEdit[][] = [];
+  const dirty: boolean[] = [];
+  const w = new NoteWriter(
+    async (edits) => {
+      stored.push(edits);
+    },
+    (d) => dirty.push(d),
+  );
+  return { w, stored, dirty };
+}
+
+describe("NoteWriter", () => {
+  it("seals local edits and metadata into one append with a fresh requestId", async () => {
+    const sodium = await loadSodium();
+    const note = await openNote();
+    const { w, stored, dirty } = writer();
+    w.watch(note);
+    appendParagraph(note.doc, "first");
+    appendParagraph(note.doc, "second");
+    w.setMetadata(note, { title: "Plans", tags: ["a"] });
+    expect(dirty.at(-1)).toBe(true);
+    await w.flush();
+    expect(dirty.at(-1)).toBe(false);
+    const [edit] = stored[0] ?? [];
+    expect(edit?.updateCount).toBe(2);
+    expect(edit?.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const replica = new Y.Doc();
+    for (const u of edit?.body.updates ?? [])
+      Y.applyUpdate(replica, openEnvelope(sodium, note.cek, note.id, u));
+    expect(readText(replica)).toBe("first\nsecond");
+    expect(openMetadata(sodium, note.cek, note.id, edit?.body.metadata ?? "")).toEqual({
+      title: "Plans",
+      tags: ["a"],
+    });
+  });
+
+  it("never sends back what came from the server, and watches a document once", async () => {
+    const note = await openNote();
+    const { w, stored } = writer();
+    w.watch(note);
+    w.watch(note);
+    note.doc.transact(() => appendParagraph(note.doc, "remote"), REMOTE_ORIGIN);
+    await w.flush();
+    expect(stored).toEqual([]);
+    appendParagraph(note.doc, "local");
+    await w.flush();
+    expect(stored[0]?.[0]?.updateCount).toBe(1);
+  });
+
+  it("drops the pending edits of a deleted note", async () => {
+    const note = await openNote();
+    const { w, stored } = writer();
+    w.watch(note);
+    appendParagraph(note.doc, "gone");
+    w.drop(note.id);
+    await w.flush();
+    expect(stored).toEqual([]);
+  });
+});
