@@ -77,6 +77,33 @@ describe("@notes/client against the server", () => {
     expect(sent.join("\n")).not.toContain(recoveryCode);
   });
 
+  it("compacts after 200 updates; a device behind the snapshot refetches the note", async () => {
+    const identifier = handle();
+    const password = "correct horse battery staple";
+    const a = device();
+    const { session } = await signUp(a, { identifier, password });
+    const note = await createNote(a, session, { title: "Log", tags: [], text: "start" });
+    const b = device();
+    const syncB = new SyncEngine(b, await signIn(b, { identifier, password }));
+    await syncB.syncOnce();
+
+    for (let i = 1; i <= 205; i++) await editNote(a, note, (doc) => appendParagraph(doc, `${i}`));
+    const state = await a.call("notes.get", { id: note.id });
+    expect(state.version).toBe(205);
+    // The 200th append found 200 updates above the snapshot and compacted them away.
+    expect(state.snapshotVersion).toBe(200);
+    expect(state.updates).toHaveLength(5);
+
+    // B is at version 0, below the new snapshot: its incremental page carries no
+    // snapshot, so it fetches the note and ends with every line.
+    const { changed } = await syncB.syncOnce();
+    expect(changed).toEqual([note.id]);
+    const lines = readText(syncB.note(note.id)?.doc ?? fail()).split("\n");
+    expect(lines).toHaveLength(206);
+    expect(lines.at(-1)).toBe("205");
+    expect(syncB.list()[0]?.version).toBe(205);
+  }, 60_000);
+
   it("changes the password, then recovers with the code; notes stay readable", async () => {
     const identifier = handle();
     const a = device();

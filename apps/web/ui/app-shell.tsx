@@ -13,7 +13,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const path = usePathname();
   useEffect(() => {
-    if (state.status === "signed-out") router.replace("/signin");
+    // Come back here after signing in (e.g. the e-mail verification link).
+    if (state.status === "signed-out")
+      router.replace(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
   }, [state.status, router]);
   if (state.status !== "ready") return null;
   const signOut = async () => {
@@ -37,7 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Link>
         </nav>
         <SyncStatus />
-        <span className="who">{state.identifier}</span>
+        <span className="who">{state.account?.handle ?? state.identifier}</span>
         <button type="button" className="secondary" onClick={() => void signOut()}>
           Sign out
         </button>

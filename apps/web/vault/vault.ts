@@ -5,6 +5,7 @@ import {
   type Account,
   type ApiClient,
   changePassword,
+  compactIfDue,
   createApiClient,
   isProblem,
   type OpenNote,
@@ -257,6 +258,8 @@ export class Vault {
         const note = this.note(op.noteId);
         // Only when nobody appended in between does the doc hold every version.
         if (note && at.version === note.version + op.updateCount) note.version = at.version;
+        // Compaction is housekeeping: a failure here must not hold the outbox up.
+        if (note) await compactIfDue(this.api, note, at.version).catch(() => undefined);
       },
     });
     const pending = await pendingCount(this.db);

@@ -1,17 +1,19 @@
 "use client";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
 import { useRedirectWhenReady } from "./redirect-when-ready";
+import { safeNext } from "./safe-next";
 
 export function SignInForm() {
   const { vault, state } = useVault();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const { run, busy, error } = useAction(() => vault.signIn(identifier.trim(), password));
-  useRedirectWhenReady();
+  useRedirectWhenReady(safeNext(useSearchParams().get("next")));
   return (
     <main className="narrow">
       <h1>Sign in</h1>

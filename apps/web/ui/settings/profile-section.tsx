@@ -32,7 +32,17 @@ export function ProfileSection({ account }: { account: Account }) {
     await patch(body);
     setMessage("Saved.");
   });
-  const discover = useAction(async (on: boolean) => patch({ discoverableByEmail: on }));
+  // Shown at once; put back if the server refuses.
+  const [discoverable, setDiscoverable] = useState(account.discoverableByEmail);
+  const discover = useAction(async (on: boolean) => {
+    setDiscoverable(on);
+    try {
+      await patch({ discoverableByEmail: on });
+    } catch (e) {
+      setDiscoverable(!on);
+      throw e;
+    }
+  });
   const sendMail = useAction(async (): Promise<void> => {
     await vault.api.call("account.sendVerificationEmail", {});
     setMessage("We sent a verification code to your e-mail.");
@@ -88,7 +98,7 @@ export function ProfileSection({ account }: { account: Account }) {
       <label className="check">
         <input
           type="checkbox"
-          checked={account.discoverableByEmail}
+          checked={discoverable}
           disabled={!account.emailVerified}
           onChange={(e) => void discover.run(e.target.checked)}
         />

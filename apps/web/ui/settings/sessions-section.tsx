@@ -41,7 +41,12 @@ export function SessionsSection() {
               {s.current && <strong> (this device)</strong>}
             </span>
             {!s.current && (
-              <button type="button" className="secondary" onClick={() => void revoke(s.id)}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Sign out ${s.label}`}
+                onClick={() => void revoke(s.id)}
+              >
                 Sign out
               </button>
             )}

@@ -17,7 +17,7 @@ export function SettingsScreen() {
   return (
     <main className="settings">
       <h1>Settings</h1>
-      <ProfileSection key={`${account.handle}|${account.email}`} account={account} />
+      <ProfileSection account={account} />
       <StorageMeter account={account} />
       <PasswordSection />
       <SessionsSection />
