@@ -32,10 +32,23 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
     timeout: 15_000,
   });
 
-  // Still offline: the app opens from the shell and the vault, edit included.
+  // A note can be started offline too: its creation waits in the outbox as well.
+  const before = savedHere(await page.getByTestId("sync-status").textContent());
+  await page.getByRole("button", { name: "New note" }).click();
+  await page.getByLabel("Title").fill("Written offline");
+  await editor(page).click();
+  await page.keyboard.type("No signal here");
+  // Saved once the outbox holds the creation and the edit too (count, not timing).
+  await expect
+    .poll(async () => savedHere(await page.getByTestId("sync-status").textContent()))
+    .toBeGreaterThanOrEqual(before + 2);
+
+  // Still offline: the app opens from the shell and the vault, edits included.
   await page.reload();
   await openNote(page, "Packing list");
   await expect(editor(page)).toContainText("Tent, stove");
+  await openNote(page, "Written offline");
+  await expect(editor(page)).toContainText("No signal here");
 
   await context.setOffline(false);
   await syncNow(page);
@@ -46,4 +59,11 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
   await openNote(other, "Packing list");
   await syncNow(other);
   await expect(editor(other)).toContainText("Tent, stove");
+  await openNote(other, "Written offline");
+  await expect(editor(other)).toContainText("No signal here");
 });
+
+/** The number of changes the status line says wait in this browser (0 while saving). */
+function savedHere(status: string | null): number {
+  return Number(status?.match(/^Offline — (\d+) change\(s\) saved here$/)?.[1] ?? 0);
+}

@@ -41,3 +41,21 @@ test("the recovery code must be confirmed before going on", async ({ page }) => 
   await page.getByLabel("I have saved my recovery code").check();
   await expect(go).toBeEnabled();
 });
+
+test("search filters the list by title and tag as you type", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Apple pie", "Recipe");
+  await page.getByLabel("Add tag").fill("baking");
+  await page.keyboard.press("Enter");
+  await writeNote(page, "Bike repair", "Chain");
+  const list = page.getByRole("region", { name: "Notes" });
+  await page.locator("body").click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Search notes")).toBeFocused();
+  await page.keyboard.type("bak");
+  await expect(list.getByRole("listitem")).toHaveText([/Apple pie/]);
+  await page.getByLabel("Search notes").fill("bike");
+  await expect(list.getByRole("listitem")).toHaveText([/Bike repair/]);
+  await page.getByLabel("Search notes").fill("nothing like this");
+  await expect(list.getByText("No match.")).toBeVisible();
+});

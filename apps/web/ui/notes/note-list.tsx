@@ -1,6 +1,6 @@
 "use client";
 // The notes list with instant search over the decrypted titles and tags.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { NoteListItem } from "../../vault/vault-state";
 
 export function matches(note: NoteListItem, query: string): boolean {
@@ -15,13 +15,27 @@ export function NoteList(props: {
   onSelect(id: string): void;
 }) {
   const [query, setQuery] = useState("");
+  const search = useRef<HTMLInputElement>(null);
+  // "/" jumps to search from anywhere outside a text field, as in many apps.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (e.key !== "/" || target.isContentEditable || /INPUT|TEXTAREA/.test(target.tagName))
+        return;
+      e.preventDefault();
+      search.current?.focus();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
   const shown = useMemo(() => props.notes.filter((n) => matches(n, query)), [props.notes, query]);
   return (
     <section className="list" aria-label="Notes">
       <input
+        ref={search}
         type="search"
         aria-label="Search notes"
-        placeholder="Search titles and tags"
+        placeholder="Search titles and tags ( / )"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />

@@ -1,7 +1,7 @@
 "use client";
 // One open note: title, tags, rich text and delete. Title and tags are sealed into
 // the note's metadata; the body lives in its Yjs document.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useVault } from "../vault-context";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
@@ -12,6 +12,13 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   const listed = state.notes.find((n) => n.id === id);
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [confirming, setConfirming] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  // "New note" was just pressed: typing goes to the title. Opening an existing note
+  // does not move focus.
+  const fresh = note?.metadata.title === "" && note.version === 0;
+  useEffect(() => {
+    if (fresh) titleInput.current?.focus();
+  }, [fresh]);
   // A title changed on another device shows up here after sync.
   useEffect(() => {
     if (listed && document.activeElement?.id !== "note-title") setTitle(listed.title);
@@ -24,6 +31,7 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
       <input
         id="note-title"
         className="note-title"
+        ref={titleInput}
         aria-label="Title"
         placeholder="Title"
         readOnly={readOnly}

@@ -6,7 +6,8 @@ export function SyncStatus() {
   const { vault, state } = useVault();
   const { sync, online, pending, unsaved } = state;
   let text = "All changes synced";
-  if (!online) text = pending > 0 ? `Offline — ${pending} change(s) saved here` : "Offline";
+  if (!online && unsaved) text = "Offline — saving here…";
+  else if (!online) text = pending > 0 ? `Offline — ${pending} change(s) saved here` : "Offline";
   else if (sync.running && !sync.firstDone)
     text = `First sync… ${sync.applied} note change(s) received`;
   else if (pending > 0 || unsaved) text = "Saving…";
