@@ -53,7 +53,7 @@ describe("outbox", () => {
     const db = await freshDb();
     await enqueue(db, append("n1", "r1"));
     const offline = scriptedApi([new TypeError("Failed to fetch")]);
-    expect((await flushOutbox(db, offline.api)).state).toBe("waiting");
+    expect(await flushOutbox(db, offline.api)).toMatchObject({ state: "waiting", offline: true });
     expect(await pendingCount(db)).toBe(1);
     const online = scriptedApi([]);
     await flushOutbox(db, online.api);
@@ -69,7 +69,10 @@ describe("outbox", () => {
     ]) {
       const db = await freshDb();
       await enqueue(db, append("n1", "r1"));
-      expect((await flushOutbox(db, scriptedApi([error]).api)).state).toBe("waiting");
+      expect(await flushOutbox(db, scriptedApi([error]).api)).toMatchObject({
+        state: "waiting",
+        offline: false,
+      });
       expect(await pendingCount(db)).toBe(1);
     }
   });

@@ -7,8 +7,8 @@ import type { LocalDb, OutboxOp } from "./local-db";
 
 export type FlushOutcome =
   | { state: "done" }
-  /** No answer (offline) or a transient refusal: try again later. */
-  | { state: "waiting"; retryAfterMs: number }
+  /** No answer (`offline`) or a transient refusal (busy, 401): try again later. */
+  | { state: "waiting"; offline: boolean; retryAfterMs: number }
   /** The server refused an op for good; it was dropped. */
   | { state: "refused"; op: OutboxOp; problem: unknown };
 
@@ -38,7 +38,8 @@ export async function flushOutbox(
       await send(api, op, hooks);
     } catch (error) {
       const verdict = classify(op, error);
-      if (verdict === "retry") return { state: "waiting", retryAfterMs: retryDelay(error) };
+      if (verdict === "retry")
+        return { state: "waiting", offline: !isProblem(error), retryAfterMs: retryDelay(error) };
       await db.delete("outbox", key);
       if (verdict === "refused") return { state: "refused", op, problem: error };
       continue;
