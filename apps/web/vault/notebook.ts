@@ -6,18 +6,11 @@ import {
   compactIfDue,
   isProblem,
   type OpenNote,
+  prepareNote,
   type Session,
   SyncEngine,
 } from "@notes/client";
-import {
-  generateKey,
-  loadSodium,
-  type NoteMetadata,
-  sealCek,
-  sealEnvelope,
-  sealMetadata,
-} from "@notes/crypto";
-import * as Y from "yjs";
+import type { NoteMetadata } from "@notes/crypto";
 import { recordJourney } from "./journey";
 import type { LocalDb } from "./local-db";
 import { cacheNotes, loadCachedNotes } from "./note-cache";
@@ -81,25 +74,8 @@ export class Notebook {
   }
 
   async create(metadata: NoteMetadata): Promise<string> {
-    const sodium = await loadSodium();
-    const id = crypto.randomUUID();
-    const cek = generateKey(sodium);
-    const doc = new Y.Doc();
-    const note: OpenNote = {
-      id,
-      doc,
-      cek,
-      version: 0,
-      snapshotVersion: 0,
-      metadata,
-      role: "owner",
-    };
-    const body = {
-      id,
-      snapshot: sealEnvelope(sodium, cek, id, Y.encodeStateAsUpdate(doc)),
-      metadata: sealMetadata(sodium, cek, id, metadata),
-      wrappedCek: sealCek(sodium, cek, this.session.keyPair.publicKey),
-    };
+    const { note, body } = await prepareNote(this.session, metadata);
+    const { id } = note;
     this.engine.track(note);
     this.writer.watch(note);
     await enqueue(this.db, { kind: "create", noteId: id, body });

@@ -22,7 +22,7 @@ export { ClientError, MissingKeyMaterial, WeakKdfParameters } from "./errors";
 export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
 export { buildNotesZip, exportFileName } from "./export/notes-zip";
 export { COMPACTION_THRESHOLD, compactIfDue } from "./notes/compact";
-export { type CreateNoteInput, createNote } from "./notes/create-note";
+export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
 export { openNote } from "./notes/open-note";

@@ -2,6 +2,7 @@
 // Recovery: the recovery code opens the master key here, and a new password wraps it.
 import Link from "next/link";
 import { useState } from "react";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -28,50 +29,39 @@ export function RecoverForm() {
         Enter the recovery code you saved when you created the account, and choose a new password.
         Your other devices will be signed out.
       </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <label>
-          Handle or e-mail
-          <input
-            name="identifier"
-            autoComplete="username"
-            required
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-          />
-        </label>
-        <label>
-          Recovery code
-          <input
-            name="recoveryCode"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
-        <label>
-          New password
-          <input
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={run}>
+        <Field
+          label="Handle or e-mail"
+          name="identifier"
+          autoComplete="username"
+          required
+          value={identifier}
+          onChange={setIdentifier}
+        />
+        <Field
+          label="Recovery code"
+          name="recoveryCode"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={code}
+          onChange={setCode}
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          value={password}
+          onChange={setPassword}
+        />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? "Recovering…" : "Recover and sign in"}
         </button>
-      </form>
+      </ActionForm>
       <p className="aside">
         Remembered it? <Link href="/signin">Sign in</Link>.
       </p>

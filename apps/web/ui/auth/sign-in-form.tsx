@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -18,38 +19,29 @@ export function SignInForm() {
     <main className="narrow">
       <h1>Sign in</h1>
       {state.notice && <p className="notice">{state.notice}</p>}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <label>
-          Handle or e-mail
-          <input
-            name="identifier"
-            autoComplete="username"
-            required
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={run}>
+        <Field
+          label="Handle or e-mail"
+          name="identifier"
+          autoComplete="username"
+          required
+          value={identifier}
+          onChange={setIdentifier}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? "Unlocking…" : "Sign in"}
         </button>
-      </form>
+      </ActionForm>
       <p className="aside">
         New here? <Link href="/signup">Create an account</Link>. Forgot your password?{" "}
         <Link href="/recover">Use your recovery code</Link>.

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { recordJourney } from "../../vault/journey";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -58,52 +59,41 @@ export function SignUpForm() {
         Your password never leaves this device. Choose one you will remember: without it or your
         recovery code, nobody — including us — can open your notes.
       </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <label>
-          Handle
-          <input
-            name="handle"
-            autoComplete="username"
-            required
-            pattern="[a-z0-9_]{3,32}"
-            title="3–32 lowercase letters, digits or underscores"
-            value={handle}
-            onChange={(e) => setHandle(e.target.value.toLowerCase())}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <label>
-          Repeat password
-          <input
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={run}>
+        <Field
+          label="Handle"
+          name="handle"
+          autoComplete="username"
+          required
+          pattern="[a-z0-9_]{3,32}"
+          title="3–32 lowercase letters, digits or underscores"
+          value={handle}
+          onChange={(v) => setHandle(v.toLowerCase())}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          value={password}
+          onChange={setPassword}
+        />
+        <Field
+          label="Repeat password"
+          name="repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={setRepeat}
+        />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? "Making your keys…" : "Create account"}
         </button>
-      </form>
+      </ActionForm>
       <p className="aside">
         Have an account? <Link href="/signin">Sign in</Link>.
       </p>

@@ -2,6 +2,7 @@
 // Deleting the account: confirmed with the password, then everything local goes too.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -18,28 +19,21 @@ export function DeleteAccountSection() {
     <section aria-labelledby="delete-h" className="danger-zone">
       <h2 id="delete-h">Delete account</h2>
       <p>This deletes your account and every note you own, on every device. It cannot be undone.</p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <label>
-          Password
-          <input
-            type="password"
-            name="deletePassword"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={run}>
+        <Field
+          label="Password"
+          type="password"
+          name="deletePassword"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         <FormError message={error} />
         <button type="submit" className="danger" disabled={busy}>
           Delete my account
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // Password change: the master key is re-wrapped here; other sessions are ended.
 import { useState } from "react";
 import { MIN_PASSWORD } from "../auth/sign-up-form";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -25,40 +26,31 @@ export function PasswordSection() {
   return (
     <section aria-labelledby="password-h">
       <h2 id="password-h">Password</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <label>
-          Current password
-          <input
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label>
-          New password
-          <input
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={run}>
+        <Field
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={setCurrent}
+        />
+        <Field
+          label="New password"
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={setNext}
+        />
         <FormError message={error} />
         {done && <p role="status">Password changed. Your other devices were signed out.</p>}
         <button type="submit" disabled={busy}>
           {busy ? "Changing…" : "Change password"}
         </button>
-      </form>
+      </ActionForm>
     </section>
   );
 }

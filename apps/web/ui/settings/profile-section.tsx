@@ -3,6 +3,7 @@
 // change made elsewhere meanwhile is never overwritten silently.
 import type { Account } from "@notes/client";
 import { useState } from "react";
+import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
@@ -54,40 +55,21 @@ export function ProfileSection({ account }: { account: Account }) {
   return (
     <section aria-labelledby="profile-h">
       <h2 id="profile-h">Profile</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save.run();
-        }}
-      >
-        <label>
-          Handle
-          <input name="handle" value={handle} onChange={(e) => setHandle(e.target.value)} />
-        </label>
-        <label>
-          E-mail
-          <input
-            name="email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
+      <ActionForm onSubmit={save.run}>
+        <Field label="Handle" name="handle" value={handle} onChange={setHandle} />
+        <Field label="E-mail" name="email" type="email" value={email} onChange={setEmail} />
         <FormError message={save.error} />
         <button type="submit" disabled={save.busy}>
           Save profile
         </button>
-      </form>
+      </ActionForm>
       {account.email && !account.emailVerified && (
         <div className="verify">
           <p>Your e-mail is not verified yet.</p>
           <button type="button" className="secondary" onClick={() => void sendMail.run()}>
             Send verification e-mail
           </button>
-          <label>
-            Verification code
-            <input value={code} onChange={(e) => setCode(e.target.value)} />
-          </label>
+          <Field label="Verification code" value={code} onChange={setCode} />
           <button type="button" onClick={() => void verify.run()} disabled={!code.trim()}>
             Verify
           </button>

@@ -11,6 +11,7 @@ import {
 } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
+import type { Input } from "../api/types";
 import type { Session } from "../vault/session";
 import type { OpenNote } from "./open-state";
 import { writeText } from "./text";
@@ -24,25 +25,41 @@ export async function createNote(
   session: Session,
   input: CreateNoteInput,
 ): Promise<OpenNote> {
+  const { note, body } = await prepareNote(session, input);
+  const coordinates = await api.call("notes.create", body);
+  note.version = coordinates.version;
+  note.snapshotVersion = coordinates.version;
+  return note;
+}
+
+/**
+ * A new note, sealed and ready to send: the open note (version 0) and the body of
+ * POST /v1/notes. Offline-first clients store the body and send it later.
+ */
+export async function prepareNote(
+  session: Session,
+  input: CreateNoteInput,
+): Promise<{ note: OpenNote; body: Input<"notes.create"> }> {
   const sodium = await loadSodium();
   const id = crypto.randomUUID();
   const cek = generateKey(sodium);
   const doc = new Y.Doc();
   if (input.text !== undefined) writeText(doc, input.text);
   const metadata: NoteMetadata = { title: input.title, tags: [...input.tags] };
-  const coordinates = await api.call("notes.create", {
+  const body = {
     id,
     snapshot: sealEnvelope(sodium, cek, id, Y.encodeStateAsUpdate(doc)),
     metadata: sealMetadata(sodium, cek, id, metadata),
     wrappedCek: sealCek(sodium, cek, session.keyPair.publicKey),
-  });
-  return {
+  };
+  const note: OpenNote = {
     id,
     doc,
     cek,
-    version: coordinates.version,
-    snapshotVersion: coordinates.version,
+    version: 0,
+    snapshotVersion: 0,
     metadata,
     role: "owner",
   };
+  return { note, body };
 }
