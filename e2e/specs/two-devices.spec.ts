@@ -10,6 +10,7 @@ import {
   syncNow,
   writeNote,
 } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("a second device signs in, sees the note, and edits travel both ways", async ({
@@ -20,6 +21,9 @@ test("a second device signs in, sees the note, and edits travel both ways", asyn
   await writeNote(page, "Trip plan", "Book the train");
 
   const other = secondDevice.page;
+  await other.goto("/signin");
+  await expectNoSeriousA11yViolations(other);
+  await saveScreenshot(other, "sign-in");
   await signIn(other, person.handle, person.password);
   await expectNoSeriousA11yViolations(other);
   await openNote(other, "Trip plan");
