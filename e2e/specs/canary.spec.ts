@@ -14,6 +14,7 @@ test("a canary typed in the browser never reaches the database or the logs", asy
   const canary = `canary-${randomBytes(8).toString("hex")}`;
   const person = await signUp(page);
   await page.getByRole("button", { name: "New note" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("");
   await page.getByLabel("Title").fill(`Title ${canary}`);
   await page.getByLabel("Add tag").fill(`tag-${canary}`);
   await page.keyboard.press("Enter");

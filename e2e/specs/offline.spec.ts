@@ -35,6 +35,7 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
   // A note can be started offline too: its creation waits in the outbox as well.
   const before = savedHere(await page.getByTestId("sync-status").textContent());
   await page.getByRole("button", { name: "New note" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("");
   await page.getByLabel("Title").fill("Written offline");
   await editor(page).click();
   await page.keyboard.type("No signal here");
