@@ -2,7 +2,7 @@
 // IndexedDB before it is sent, then sent in order. Each append carries the
 // requestId it was stored with, so a replay after a lost answer or a reload never
 // appends twice (contract.md §5). Offline, the queue simply waits.
-import { type ApiClient, isProblem, type NoteCoordinates } from "@notes/client";
+import { type ApiClient, isProblem, isTransient, type NoteCoordinates } from "@notes/client";
 import type { LocalDb, OutboxOp } from "./local-db";
 
 export type FlushOutcome =
@@ -64,8 +64,8 @@ async function send(api: ApiClient, op: OutboxOp, hooks: FlushHooks): Promise<vo
  * lost; a write to a note deleted meanwhile). "retry": no answer or transient.
  */
 function classify(op: OutboxOp, error: unknown): "done" | "retry" | "refused" {
-  if (!isProblem(error)) return "retry";
-  if (error.status >= 500 || error.status === 429 || error.status === 401) return "retry";
+  // A 401 waits too: the edits stay for the same account's next session.
+  if (isTransient(error) || !isProblem(error) || error.status === 401) return "retry";
   const { slug } = error;
   if (op.kind === "create" && slug === "note-exists") return "done";
   if (op.kind !== "create" && slug === "note-not-found") return "done";

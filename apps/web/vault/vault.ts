@@ -6,6 +6,8 @@ import {
   type ApiClient,
   changePassword,
   createApiClient,
+  type Input,
+  isProblem,
   type OpenNote,
   recover,
   type Session,
@@ -27,6 +29,8 @@ export class Vault {
   private readonly listeners = new Set<() => void>();
   private session: Session | undefined;
   private notebook: Notebook | undefined;
+  /** ETag of the account as this tab last saw it (GET/PATCH /v1/account). */
+  private accountEtag: string | undefined;
 
   private constructor(
     readonly api: ApiClient,
@@ -109,15 +113,43 @@ export class Vault {
 
   // ── account ───────────────────────────────────────────────────────────
 
-  async refreshAccount(): Promise<{ account: Account; etag: string }> {
+  /** Fetches the account and remembers its ETag for the next PATCH. */
+  async refreshAccount(): Promise<Account> {
     const { body, headers } = await this.api.send("account.get", {});
-    this.set({ account: body });
-    return { account: body, etag: headers.get("etag") ?? "" };
+    this.setAccount(body, headers.get("etag") ?? undefined);
+    return body;
   }
 
-  setAccount(account: Account): void {
+  /**
+   * PATCH /v1/account against the version this tab last saw (If-Match), so a change
+   * made elsewhere meanwhile is refused (412), not overwritten; the fresh account is
+   * then fetched so the person sees what changed.
+   */
+  async patchAccount(patch: Input<"account.patch">): Promise<Account> {
+    if (!this.accountEtag) await this.refreshAccount();
+    try {
+      const { body, headers } = await this.api.send("account.patch", patch, {
+        headers: { "If-Match": this.accountEtag ?? "" },
+      });
+      this.setAccount(body, headers.get("etag") ?? undefined);
+      return body;
+    } catch (error) {
+      if (isProblem(error, "precondition-failed")) await this.refreshAccount();
+      throw error;
+    }
+  }
+
+  /** Confirms the e-mail with the token the verification mail carries. */
+  async verifyEmail(token: string): Promise<Account> {
+    const { body, headers } = await this.api.send("account.verifyEmail", { token });
+    this.setAccount(body, headers.get("etag") ?? undefined);
+    return body;
+  }
+
+  private setAccount(account: Account, etag: string | undefined): void {
     const session = this.requireSession();
     session.account = account;
+    this.accountEtag = etag;
     this.set({ account });
     void saveSession(this.db, session);
   }

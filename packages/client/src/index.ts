@@ -27,6 +27,7 @@ export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
 export { openNote } from "./notes/open-note";
 export { type OpenNote, REMOTE_ORIGIN } from "./notes/open-state";
+export { isTransient, withRetry } from "./notes/retry";
 export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
 export { ROUTES } from "./routes.generated";
 export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";

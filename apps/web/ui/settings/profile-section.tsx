@@ -14,23 +14,16 @@ export function ProfileSection({ account }: { account: Account }) {
   const [email, setEmail] = useState(account.email ?? "");
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string>();
-  const patch = async (body: Record<string, string | boolean | null>) => {
-    const { etag } = await vault.refreshAccount();
-    const { body: next } = await vault.api.send("account.patch", body, {
-      headers: { "If-Match": etag },
-    });
-    vault.setAccount(next);
-  };
   const save = useAction(async (): Promise<void> => {
     setMessage(undefined);
-    const body: Record<string, string | null> = {};
+    const body: { handle?: string | null; email?: string | null } = {};
     if (handle.trim() !== (account.handle ?? "")) body.handle = handle.trim() || null;
     if (email.trim() !== (account.email ?? "")) body.email = email.trim() || null;
     if (Object.keys(body).length === 0) {
       setMessage("Nothing to save.");
       return;
     }
-    await patch(body);
+    await vault.patchAccount(body);
     setMessage("Saved.");
   });
   // Shown at once; put back if the server refuses.
@@ -38,7 +31,7 @@ export function ProfileSection({ account }: { account: Account }) {
   const discover = useAction(async (on: boolean) => {
     setDiscoverable(on);
     try {
-      await patch({ discoverableByEmail: on });
+      await vault.patchAccount({ discoverableByEmail: on });
     } catch (e) {
       setDiscoverable(!on);
       throw e;
@@ -49,7 +42,7 @@ export function ProfileSection({ account }: { account: Account }) {
     setMessage("We sent a verification code to your e-mail.");
   });
   const verify = useAction(async (): Promise<void> => {
-    vault.setAccount(await vault.api.call("account.verifyEmail", { token: code.trim() }));
+    await vault.verifyEmail(code.trim());
     setMessage("E-mail verified.");
   });
   return (

@@ -15,12 +15,9 @@ export function VerifyEmail() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    vault.api
-      .call("account.verifyEmail", { token })
-      .then((account) => {
-        vault.setAccount(account);
-        setResult({ ok: true, text: `${account.email} is verified.` });
-      })
+    vault
+      .verifyEmail(token)
+      .then((account) => setResult({ ok: true, text: `${account.email} is verified.` }))
       .catch((e) => setResult({ ok: false, text: describeError(e) }));
   }, [vault, token]);
   return (

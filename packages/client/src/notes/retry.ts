@@ -23,7 +23,8 @@ export async function withRetry<T>(run: () => Promise<T>, options: RetryOptions 
   }
 }
 
-function isTransient(error: unknown): boolean {
+/** No answer, a 5xx or a 429: the same request may succeed later. */
+export function isTransient(error: unknown): boolean {
   if (isProblem(error)) return error.status >= 500 || error.status === 429;
   // fetch rejects with a TypeError when the request never got an answer.
   return error instanceof TypeError;
