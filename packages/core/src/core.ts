@@ -11,6 +11,8 @@ export interface Limit {
 
 export interface CoreConfig {
   publicUrl: string;
+  /** WebSocket origin handed out with tickets (contract.md §10 REALTIME_URL). */
+  realtimeUrl: string;
   serverSecret: string;
   rateLimitScale: number;
   limits: RateLimits;
@@ -22,6 +24,7 @@ export interface RateLimits {
   createAccountPerIp: Limit;
   accountRequests: Limit;
   analyticsPerIp: Limit;
+  resolvePerAccount: Limit;
 }
 
 export const defaultLimits: RateLimits = {
@@ -30,6 +33,7 @@ export const defaultLimits: RateLimits = {
   createAccountPerIp: { limit: 5, windowSeconds: 3600 },
   accountRequests: { limit: 1200, windowSeconds: 60 },
   analyticsPerIp: { limit: 60, windowSeconds: 60 },
+  resolvePerAccount: { limit: 30, windowSeconds: 60 },
 };
 
 export interface Log {

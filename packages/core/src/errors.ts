@@ -20,6 +20,7 @@ export type ProblemSlug =
   | "keypair-exists"
   | "no-keypair"
   | "stale-compaction"
+  | "user-not-found"
   | "precondition-failed"
   | "precondition-required"
   | "unknown-value"

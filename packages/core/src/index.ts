@@ -26,7 +26,18 @@ export { listMembers } from "./notes/list-members";
 export type { NoteState } from "./notes/note-state";
 export { listRevisions, readRevision, storeRevision } from "./notes/revisions";
 export * from "./ops/operator";
+export { EVENTS_CHANNEL } from "./realtime/announce";
+export * as relayAccess from "./realtime/relay-access";
+export {
+  issueFeedTicket,
+  issueRoomTicket,
+  redeemTicket,
+  type Ticket,
+  type TicketGrant,
+} from "./realtime/tickets";
 export { authenticate, bearerToken } from "./sessions/authenticate";
 export { listSessions } from "./sessions/list-sessions";
 export { RequestBudget } from "./sessions/request-budget";
 export { revokeSession, signOut } from "./sessions/revoke-session";
+export { replaceMembers } from "./sharing/replace-members";
+export { resolveUser } from "./sharing/resolve-user";

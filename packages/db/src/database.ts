@@ -15,6 +15,16 @@ export interface Database {
   readonly db: Db;
   /** Applies the committed migrations in `migrationsFolder`. */
   migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * LISTENs on `channel`. `onListening` runs each time the listener is (re)connected:
+   * after the first time, notifications may have been missed while it was down.
+   * Embedded: PGlite delivers the process's own NOTIFYs (at commit).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<() => Promise<void>>;
   /** Releases connections (Postgres) or flushes and closes the data directory (embedded). */
   close(): Promise<void>;
 }

@@ -66,6 +66,11 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
       async migrate(migrationsFolder) {
         await migrate(db as never, { migrationsFolder });
       },
+      async listen(channel, onPayload, onListening) {
+        const unlisten = await client.listen(channel, onPayload);
+        onListening();
+        return unlisten;
+      },
       async close() {
         await client.close();
         unlock();

@@ -1,5 +1,6 @@
 export * from "./database";
 export { DataDirLocked, lockDataDir } from "./embedded";
 export { type OpenDatabaseOptions, openDatabase } from "./open";
+export { openPostgres } from "./postgres";
 export * from "./schema";
 export { isUnavailable } from "./unavailable";

@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { Database, Db } from "./database";
+import { listenResiliently } from "./postgres-listen";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK = 7_340_219;
@@ -70,6 +71,8 @@ export function openPostgres({ url, poolSize = 10 }: PostgresOptions): Database 
         lockHolder.release();
       }
     },
+    listen: (channel, onPayload, onListening) =>
+      listenResiliently(url, channel, onPayload, onListening),
     async close() {
       await client.end({ timeout: 5 });
     },

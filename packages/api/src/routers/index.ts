@@ -7,6 +7,7 @@ import { health } from "./health/health";
 import { get as getKeypair, put as putKeypair } from "./keypair/keypair";
 import { notesRouter } from "./notes";
 import { sessionsRouter } from "./sessions";
+import { resolve } from "./sharing/resolve";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   analytics: router({ tourEvent, journeyEvent }),
   keypair: router({ get: getKeypair, put: putKeypair }),
   notes: notesRouter,
+  users: router({ resolve }),
   health,
 });
 

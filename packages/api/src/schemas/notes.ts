@@ -47,5 +47,9 @@ export const memberSchema = z
     role: z.enum(["owner", "editor", "viewer", "revoked"]),
     handle: z.string().optional(),
     name: z.string().optional(),
+    addedBy: z
+      .uuid()
+      .optional()
+      .meta({ description: "Who added the member; shown to the owner only" }),
   })
   .meta({ id: "Member" });

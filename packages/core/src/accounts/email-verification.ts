@@ -4,6 +4,7 @@ import { accounts, emailTokens } from "@notes/db";
 import { and, eq, gt } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { invalidRequest } from "../errors";
+import { announce } from "../realtime/announce";
 import { hashToken, newToken } from "../shared/secrets";
 import { type AccountView, accountEtag, accountView } from "./account-view";
 import { getAccountRow } from "./find-account";
@@ -57,6 +58,7 @@ export async function verifyEmail(
       .set({ emailVerified: true })
       .where(eq(accounts.id, row.id))
       .returning();
+    await announce(tx, { e: "account", accountId: row.id });
     const account = accountView(updated ?? row);
     return { account, etag: accountEtag(account) };
   });

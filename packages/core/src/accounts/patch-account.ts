@@ -11,6 +11,7 @@ import {
   preconditionFailed,
   preconditionRequired,
 } from "../errors";
+import { announce } from "../realtime/announce";
 import { parseEmail, parseHandle } from "../shared/identifier";
 import { isUniqueViolation } from "../shared/unique-violation";
 import { type AccountView, accountEtag, accountView } from "./account-view";
@@ -97,6 +98,7 @@ export async function patchAccount(
         })
         .where(eq(accounts.id, row.id))
         .returning();
+      await announce(tx, { e: "account", accountId: row.id });
       const account = accountView(updated ?? next);
       return { account, etag: accountEtag(account) };
     });

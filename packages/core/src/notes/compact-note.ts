@@ -4,6 +4,7 @@ import { noteRequests, noteUpdates, rows } from "@notes/db";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
+import { announce } from "../realtime/announce";
 import { drawSeq } from "./change-seq";
 import type { NoteCoordinates } from "./create-note";
 import { lockNoteForWrite, touchMembers } from "./note-access";
@@ -56,6 +57,7 @@ export async function compactNote(
           where id = ${id}`,
     );
     await touchMembers(tx, id, seq);
+    await announce(tx, { e: "note", kind: "write", noteId: id, seq, ownerId: note.ownerId });
     return { id, seq, version: note.version };
   });
 }

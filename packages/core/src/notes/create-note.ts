@@ -4,6 +4,7 @@
 import { noteMembers, notes } from "@notes/db";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
+import { announce } from "../realtime/announce";
 import { drawSeq } from "./change-seq";
 import { byteLength, chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
 
@@ -51,6 +52,7 @@ export async function createNote(
       wrappedCek: input.wrappedCek,
       seq,
     });
+    await announce(tx, { e: "note", kind: "write", noteId: id, seq, ownerId: caller.accountId });
     return { id, seq, version: 0 };
   });
 }

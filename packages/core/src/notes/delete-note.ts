@@ -5,6 +5,7 @@ import { noteRequests, noteUpdates, revisions, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
+import { announce } from "../realtime/announce";
 import { drawSeq } from "./change-seq";
 import { lockNoteForWrite } from "./note-access";
 import { chargeStorage } from "./storage";
@@ -32,7 +33,9 @@ export async function deleteNote(core: Core, caller: Caller, noteId: string): Pr
       sql`update notes set deleted = true, metadata = null, snapshot = null, bytes = 0, updated_at = now() where id = ${id}`,
     );
     await tx.execute(
-      sql`update note_members set role = 'revoked', wrapped_cek = null, seq = ${seq} where note_id = ${id}`,
+      sql`update note_members set role = 'revoked', wrapped_cek = null, seq = ${seq}
+          where note_id = ${id} and role <> 'revoked'`,
     );
+    await announce(tx, { e: "note", kind: "delete", noteId: id, seq, ownerId: note.ownerId });
   });
 }

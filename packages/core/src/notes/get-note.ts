@@ -3,7 +3,11 @@ import type { Caller, Core } from "../core";
 import { noteNotFound } from "./note-access";
 import { type NoteState, noteEtag, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
 
-/** One note's full state as the caller sees it (a tombstone once deleted or removed). */
+/**
+ * One note's full state as the caller sees it. A deleted note, or one the caller
+ * was removed from, is "not found" here (contract.md §11): tombstones travel only
+ * in /v1/changes.
+ */
 export async function getNote(
   core: Core,
   caller: Caller,
@@ -19,9 +23,8 @@ export async function getNote(
         sql`m.note_id = ${noteId.toLowerCase()}`,
         true,
       );
-      if (!row) throw noteNotFound();
-      const tombstone = row.deleted || row.role === "revoked";
-      const updates = tombstone ? [] : ((await selectUpdates(tx, [row.id])).get(row.id) ?? []);
+      if (!row || row.deleted || row.role === "revoked") throw noteNotFound();
+      const updates = (await selectUpdates(tx, [row.id])).get(row.id) ?? [];
       const note = toNoteState(row, updates);
       return { note, etag: noteEtag(note) };
     },

@@ -58,7 +58,9 @@ export async function lockNoteForWrite(
   return note;
 }
 
-/** Gives every member's view of the note the change's seq. */
+/** Gives every live member's view of the note the change's seq (removed members see nothing more). */
 export async function touchMembers(tx: Queryable, noteId: string, seq: number): Promise<void> {
-  await tx.execute(sql`update note_members set seq = ${seq} where note_id = ${noteId}`);
+  await tx.execute(
+    sql`update note_members set seq = ${seq} where note_id = ${noteId} and role <> 'revoked'`,
+  );
 }

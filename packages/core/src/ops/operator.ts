@@ -4,6 +4,7 @@ import { accounts, analyticsCounters, mailOutbox, rows } from "@notes/db";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
+import { announce } from "../realtime/announce";
 import { parseHandle } from "../shared/identifier";
 
 export async function setComplimentary(
@@ -20,6 +21,7 @@ export async function setComplimentary(
         .returning({ id: accounts.id })
     : [];
   if (updated.length === 0) throw new DomainError("not-found", `No account with handle ${handle}.`);
+  for (const { id } of updated) await announce(core.db, { e: "account", accountId: id });
 }
 
 export async function operatorStats(core: Core) {

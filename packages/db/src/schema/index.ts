@@ -1,3 +1,4 @@
 export * from "./accounts";
 export * from "./notes";
 export * from "./operations";
+export * from "./realtime";

@@ -52,6 +52,8 @@ export const noteMembers = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     wrappedCek: bytea("wrapped_cek"),
+    /** Who added the member (shown to the owner only); null for the owner. */
+    addedBy: uuid("added_by").references(() => accounts.id, { onDelete: "set null" }),
     /** The member's view of the note changed at this seq. */
     seq: bigint("seq", { mode: "number" }).notNull(),
   },

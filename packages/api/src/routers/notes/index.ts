@@ -1,4 +1,6 @@
 import { router } from "../../trpc";
+import { replaceMembersProcedure } from "../sharing/replace-members";
+import { feedTicket, roomTicket } from "../sharing/tickets";
 import { append } from "./append";
 import { changes } from "./changes";
 import { compact } from "./compact";
@@ -15,6 +17,9 @@ export const notesRouter = router({
   append,
   compact,
   members,
+  replaceMembers: replaceMembersProcedure,
+  roomTicket,
+  feedTicket,
   changes,
   listRevisions: listRevisionsProcedure,
   storeRevision: storeRevisionProcedure,

@@ -1,0 +1,58 @@
+import { replaceMembers } from "@notes/core";
+import { z } from "zod";
+import { base64Bytes } from "../../schemas/common";
+import { memberSchema, noteId } from "../../schemas/notes";
+import { authedProcedure } from "../../trpc";
+
+const wrappedCek = base64Bytes(1, 256, "Base64 content key sealed to the member's public key");
+
+export const replaceMembersProcedure = authedProcedure
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/notes/{id}/members",
+      tags: ["sharing"],
+      summary: "Replace the note's membership set (owner only)",
+      description:
+        "`If-Match` with the roster's ETag is required. `members` lists everyone but the owner (who is implicit): new ids join, roles and wraps are updated, absent ids are removed and see the note as a tombstone. When a member is removed the client rotates the content key and sends `ownerWrappedCek` (see docs/sharing.md). An identical replacement changes nothing. `addedBy` defaults to the caller for new members and is shown to the owner only.",
+    },
+    problems: [
+      "invalid-request",
+      "note-not-found",
+      "note-deleted",
+      "owner-required",
+      "user-not-found",
+      "precondition-failed",
+      "precondition-required",
+    ],
+    responseHeaderNames: ["ETag"],
+    requestHeaderNames: ["If-Match"],
+  })
+  .input(
+    z.object({
+      id: noteId,
+      members: z
+        .array(
+          z.object({
+            userId: z.uuid(),
+            role: z.enum(["editor", "viewer"]),
+            wrappedCek,
+            addedBy: z.uuid().nullish(),
+          }),
+        )
+        .max(5000),
+      ownerWrappedCek: wrappedCek.nullish(),
+    }),
+  )
+  .output(z.object({ members: z.array(memberSchema), nextPageToken: z.literal("") }))
+  .mutation(async ({ ctx, input }) => {
+    const roster = await replaceMembers(
+      ctx.core,
+      ctx.caller,
+      input.id,
+      ctx.headers.get("if-match"),
+      input,
+    );
+    ctx.response.headers.set("ETag", roster.etag);
+    return { members: roster.members, nextPageToken: "" as const };
+  });

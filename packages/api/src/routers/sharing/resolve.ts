@@ -1,0 +1,40 @@
+import { resolveUser } from "@notes/core";
+import { z } from "zod";
+import { base64Out } from "../../schemas/common";
+import { authedProcedure } from "../../trpc";
+
+export const resolve = authedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/users:resolve",
+      tags: ["sharing"],
+      summary: "Resolve a handle or e-mail to its sharing public key",
+      description:
+        "Give exactly one of `handle` or `email`. An e-mail resolves only when it is verified and its owner made it discoverable. Unknown, undiscoverable and key-less users all answer the same 404. Limited to 30 look-ups a minute per account.",
+    },
+    problems: ["invalid-request", "user-not-found"],
+  })
+  .input(
+    z
+      .object({
+        handle: z.string().max(64).optional(),
+        email: z.string().max(254).optional(),
+      })
+      .refine((v) => (v.handle === undefined) !== (v.email === undefined), {
+        path: [],
+        message: "Give exactly one of handle or email.",
+      }),
+  )
+  .output(
+    z
+      .object({ userId: z.uuid(), handle: z.string().optional(), publicKey: base64Out })
+      .meta({ id: "ResolvedUser" }),
+  )
+  .mutation(({ ctx, input }) =>
+    resolveUser(
+      ctx.core,
+      ctx.caller,
+      input.handle !== undefined ? { handle: input.handle } : { email: input.email ?? "" },
+    ),
+  );

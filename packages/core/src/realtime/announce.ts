@@ -1,0 +1,19 @@
+// Announcements to the realtime relay (contract.md §7) on the Postgres channel
+// `notes_events`. Sent inside the writing transaction, so they are delivered at
+// commit and never for a change that rolled back. Payloads carry ids and seqs only;
+// the relay reads the rest back. (notes_append and the sessions trigger in
+// drizzle/0005_realtime_events.sql announce on the same channel.)
+import type { Queryable } from "@notes/db";
+import { sql } from "drizzle-orm";
+
+export const EVENTS_CHANNEL = "notes_events";
+
+export type NoteChangeKind = "write" | "roster" | "delete";
+
+export type Announcement =
+  | { e: "note"; kind: NoteChangeKind; noteId: string; seq: number; ownerId: string }
+  | { e: "account"; accountId: string };
+
+export async function announce(q: Queryable, event: Announcement): Promise<void> {
+  await q.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}

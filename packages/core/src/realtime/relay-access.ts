@@ -1,0 +1,47 @@
+// The reads the realtime relay makes (packages/realtime's RealtimeAccess): who a
+// change concerns, live roles in a room, which sessions still exist, and the
+// latest seq for a resync. Each is one indexed query.
+import { type Db, rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import { ABSOLUTE_DAYS } from "../sessions/lifetimes";
+import type { LiveRole } from "../sharing/roster";
+
+/** Accounts whose view of the note moved to exactly `seq`. */
+export async function accountsAt(db: Db, noteId: string, seq: number): Promise<string[]> {
+  const found = await rows<{ account_id: string }>(
+    db,
+    sql`select account_id from note_members where note_id = ${noteId} and seq = ${seq}`,
+  );
+  return found.map((r) => r.account_id);
+}
+
+export async function liveRoles(db: Db, noteId: string): Promise<Map<string, LiveRole>> {
+  const found = await rows<{ account_id: string; role: LiveRole }>(
+    db,
+    sql`select m.account_id, m.role from note_members m join notes n on n.id = m.note_id
+        where m.note_id = ${noteId} and m.role <> 'revoked' and not n.deleted`,
+  );
+  return new Map(found.map((r) => [r.account_id, r.role]));
+}
+
+export async function liveSessions(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select id from sessions
+        where created_at > now() - make_interval(days => ${ABSOLUTE_DAYS})
+          and id in (${sql.join(
+            sessionIds.map((s) => sql`${s}::uuid`),
+            sql`, `,
+          )})`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
+export async function latestSeq(db: Db): Promise<number> {
+  const [row] = await rows<{ last_value: string | number; is_called: boolean }>(
+    db,
+    sql`select last_value, is_called from change_seq`,
+  );
+  return row?.is_called ? Number(row.last_value) : 0;
+}

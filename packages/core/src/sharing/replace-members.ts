@@ -1,0 +1,142 @@
+// Replaces a note's membership set (contract.md §3, §4, §11), owner only, held to
+// the roster's strong ETag. `members` lists everyone but the owner: new ids join,
+// changed roles or wraps are updated, absent ids are removed (their view becomes a
+// tombstone). Every live member's view and every removed member's view moves to
+// one new seq, announced to the relay, which closes removed members' room sockets.
+// Runs under the note row lock, so it serializes with appends and compactions:
+// a removed editor's append either lands before the removal or is refused.
+import { noteMembers, rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import {
+  DomainError,
+  type FieldError,
+  invalidRequest,
+  preconditionFailed,
+  preconditionRequired,
+} from "../errors";
+import { drawSeq } from "../notes/change-seq";
+import { lockNoteForWrite } from "../notes/note-access";
+import { announce } from "../realtime/announce";
+import { type Member, type RosterRow, readRoster, rosterView } from "./roster";
+
+export interface MemberEntry {
+  userId: string;
+  role: "editor" | "viewer";
+  wrappedCek: Uint8Array;
+  addedBy?: string | null;
+}
+
+export interface RosterReplacement {
+  members: MemberEntry[];
+  ownerWrappedCek?: Uint8Array | null;
+}
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
+  a !== null && Buffer.from(a).equals(Buffer.from(b));
+
+function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string): void {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  const known = new Set([...roster.map((m) => m.accountId), ...input.members.map((m) => m.userId)]);
+  input.members.forEach((m, i) => {
+    if (m.userId === ownerId)
+      errors.push({ pointer: `/members/${i}/userId`, detail: "The owner is implicit." });
+    else if (seen.has(m.userId))
+      errors.push({ pointer: `/members/${i}/userId`, detail: "Listed twice." });
+    seen.add(m.userId);
+    if (m.addedBy && !known.has(m.addedBy))
+      errors.push({ pointer: `/members/${i}/addedBy`, detail: "Not a member of this note." });
+  });
+  if (errors.length > 0) throw invalidRequest(errors);
+}
+
+export async function replaceMembers(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+  ifMatch: string | null,
+  input: RosterReplacement,
+): Promise<{ members: Member[]; etag: string }> {
+  if (ifMatch === null) throw preconditionRequired();
+  const id = noteId.toLowerCase();
+  const members = input.members.map((m) => ({ ...m, userId: m.userId.toLowerCase() }));
+  return core.db.transaction(async (tx) => {
+    const note = await lockNoteForWrite(tx, id, caller.accountId, "owner");
+    const roster = await readRoster(tx, id);
+    const current = rosterView(roster, caller.accountId);
+    if (ifMatch !== "*" && !ifMatch.split(/\s*,\s*/).includes(current.etag))
+      throw preconditionFailed();
+    validate({ ...input, members }, roster, note.ownerId);
+
+    const existing = new Map(roster.filter((m) => m.role !== "owner").map((m) => [m.accountId, m]));
+    const joining = members.filter((m) => !existing.has(m.userId)).map((m) => m.userId);
+    if (joining.length > 0) {
+      const found = await rows<{ id: string }>(
+        tx,
+        sql`select id from accounts where id in (${sql.join(
+          joining.map((u) => sql`${u}::uuid`),
+          sql`, `,
+        )})`,
+      );
+      const missing = joining.find((u) => !found.some((f) => f.id === u));
+      if (missing) throw new DomainError("user-not-found", `No account ${missing}.`);
+    }
+    const listed = new Set(members.map((m) => m.userId));
+    const removed = [...existing.keys()].filter((u) => !listed.has(u));
+    const owner = roster.find((m) => m.role === "owner");
+    const ownerRewrap =
+      input.ownerWrappedCek != null && !sameBytes(owner?.wrappedCek ?? null, input.ownerWrappedCek);
+    const changed = members.filter((m) => {
+      const was = existing.get(m.userId);
+      return !was || was.role !== m.role || !sameBytes(was.wrappedCek, m.wrappedCek);
+    });
+    if (changed.length === 0 && removed.length === 0 && !ownerRewrap) return current;
+
+    const seq = await drawSeq(tx);
+    if (changed.length > 0) {
+      await tx
+        .insert(noteMembers)
+        .values(
+          changed.map((m) => ({
+            noteId: id,
+            accountId: m.userId,
+            role: m.role,
+            wrappedCek: m.wrappedCek,
+            addedBy: m.addedBy ?? existing.get(m.userId)?.addedBy ?? caller.accountId,
+            seq,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [noteMembers.noteId, noteMembers.accountId],
+          set: {
+            role: sql`excluded.role`,
+            wrappedCek: sql`excluded.wrapped_cek`,
+            addedBy: sql`excluded.added_by`,
+            seq: sql`excluded.seq`,
+          },
+        });
+    }
+    if (removed.length > 0) {
+      await tx.execute(
+        sql`update note_members set role = 'revoked', wrapped_cek = null, added_by = null, seq = ${seq}
+            where note_id = ${id} and account_id in (${sql.join(
+              removed.map((u) => sql`${u}::uuid`),
+              sql`, `,
+            )})`,
+      );
+    }
+    if (ownerRewrap && input.ownerWrappedCek) {
+      await tx.execute(
+        sql`update note_members set wrapped_cek = ${Buffer.from(input.ownerWrappedCek)}
+            where note_id = ${id} and account_id = ${note.ownerId}`,
+      );
+    }
+    // memberCount is part of every member's view, so all live views move.
+    await tx.execute(
+      sql`update note_members set seq = ${seq} where note_id = ${id} and role <> 'revoked'`,
+    );
+    await announce(tx, { e: "note", kind: "roster", noteId: id, seq, ownerId: note.ownerId });
+    return rosterView(await readRoster(tx, id), caller.accountId);
+  });
+}

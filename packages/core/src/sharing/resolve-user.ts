@@ -1,0 +1,48 @@
+// Resolves a handle, or a verified e-mail its owner made discoverable, to the
+// sharing public key (contract.md §3). Anything else — unknown, unverified, not
+// discoverable, no keypair yet, malformed — is the same 404, and the look-ups are
+// rate-limited per account, so resolve cannot be used to list users.
+import { rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import { DomainError } from "../errors";
+import { toBase64 } from "../shared/base64";
+import { parseEmail, parseHandle } from "../shared/identifier";
+import { enforce } from "../shared/rate-limit";
+
+export type ResolveQuery = { handle: string } | { email: string };
+
+export interface ResolvedUser {
+  userId: string;
+  handle?: string;
+  publicKey: string;
+}
+
+const userNotFound = () =>
+  new DomainError("user-not-found", "No user can be shared with under that handle or e-mail.");
+
+export async function resolveUser(
+  core: Core,
+  caller: Caller,
+  query: ResolveQuery,
+): Promise<ResolvedUser> {
+  await enforce(core, `resolve:${caller.accountId}`, core.config.limits.resolvePerAccount);
+  const handle = "handle" in query ? parseHandle(query.handle) : undefined;
+  const email = "email" in query ? parseEmail(query.email) : undefined;
+  if (handle === undefined && email === undefined) throw userNotFound();
+  const [row] = await rows<{ id: string; handle: string | null; public_key: Uint8Array }>(
+    core.db,
+    handle !== undefined
+      ? sql`select id, handle, public_key from accounts
+            where handle = ${handle} and public_key is not null`
+      : sql`select id, handle, public_key from accounts
+            where email = ${email ?? ""} and email_verified and discoverable_by_email
+              and public_key is not null`,
+  );
+  if (!row) throw userNotFound();
+  return {
+    userId: row.id,
+    ...(row.handle !== null && { handle: row.handle }),
+    publicKey: toBase64(row.public_key),
+  };
+}

@@ -1,0 +1,71 @@
+// A note's roster as stored, and as a caller sees it (interface.md §2.5). The
+// strong ETag covers what the caller sees plus a digest of every member's wrapped
+// content key, so a key rotation or any membership change moves it: an owner's
+// device holding an older roster cannot overwrite a newer one (If-Match).
+import { createHash } from "node:crypto";
+import { type Queryable, rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+
+export type LiveRole = "owner" | "editor" | "viewer";
+
+export interface RosterRow {
+  accountId: string;
+  role: LiveRole;
+  handle: string | null;
+  email: string | null;
+  wrappedCek: Uint8Array | null;
+  addedBy: string | null;
+}
+
+export interface Member {
+  userId: string;
+  role: LiveRole;
+  handle?: string;
+  name?: string;
+  /** Who added this member; shown to the note's owner only. */
+  addedBy?: string;
+}
+
+/** Live members of a live note, owner first (empty for a deleted or unknown note). */
+export async function readRoster(q: Queryable, noteId: string): Promise<RosterRow[]> {
+  const found = await rows<{
+    account_id: string;
+    role: LiveRole;
+    handle: string | null;
+    email: string | null;
+    wrapped_cek: Uint8Array | null;
+    added_by: string | null;
+  }>(
+    q,
+    sql`select m.account_id, m.role, a.handle, a.email, m.wrapped_cek, m.added_by
+        from note_members m join accounts a on a.id = m.account_id join notes n on n.id = m.note_id
+        where m.note_id = ${noteId} and m.role <> 'revoked' and not n.deleted
+        order by (m.role = 'owner') desc, a.handle nulls last, m.account_id`,
+  );
+  return found.map((m) => ({
+    accountId: m.account_id,
+    role: m.role,
+    handle: m.handle,
+    email: m.email,
+    wrappedCek: m.wrapped_cek,
+    addedBy: m.added_by,
+  }));
+}
+
+/** The roster as `callerId` sees it; a handle-less member is named by address to the owner only. */
+export function rosterView(roster: RosterRow[], callerId: string) {
+  const callerIsOwner = roster[0]?.role === "owner" && roster[0].accountId === callerId;
+  const members = roster.map(
+    (m): Member => ({
+      userId: m.accountId,
+      role: m.role,
+      ...(m.handle !== null && { handle: m.handle }),
+      ...(m.handle === null && callerIsOwner && m.email !== null && { name: m.email }),
+      ...(callerIsOwner && m.addedBy !== null && { addedBy: m.addedBy }),
+    }),
+  );
+  const digest = createHash("sha256").update(JSON.stringify(members));
+  for (const m of roster) digest.update(m.wrappedCek ?? new Uint8Array());
+  const etag = `"${digest.digest("base64url").slice(0, 22)}"`;
+  return { members, etag };
+}
