@@ -56,6 +56,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env.SERVER_SECRET = randomBytes(32).toString("hex");
   }
 
+  // Postgres mode is deployed with the realtime sidecar beside the app.
+  let sidecar: ChildProcess | undefined;
+  if (databaseUrl) {
+    const realtimePort = await freePort();
+    env.REALTIME_URL = `ws://127.0.0.1:${realtimePort}`;
+    const sidecarFd = openSync(path.join(resultsDir, "realtime.log"), "w");
+    sidecar = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: path.join(repoRoot, "apps/realtime"),
+      env: { ...env, REALTIME_PORT: String(realtimePort) },
+      stdio: ["ignore", sidecarFd, sidecarFd],
+    });
+    closeSync(sidecarFd);
+  }
+
   // The child writes straight into the log file: nothing is lost if the runner is busy.
   const logFd = openSync(logPath, "w");
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -67,6 +81,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const cleanup = async () => {
     const code = await stop(child);
+    if (sidecar) await stop(sidecar);
     if (code !== 0) console.warn(`[e2e] server exited with ${code}; see ${logPath}`);
     if (keep) {
       console.log(`[e2e] E2E_KEEP=1: kept ${databaseUrl ?? dataDir}`);

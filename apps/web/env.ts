@@ -32,16 +32,34 @@ const schema = z
       .default("info"),
     OPERATOR_TOKEN: z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
     TRUST_PROXY: flag.default(false),
+    REALTIME_URL: z.url().optional(),
+    REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   })
   .transform((env) => {
     const root = repoRoot();
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
     return {
       ...env,
-      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+      PUBLIC_URL: publicUrl,
+      REALTIME_URL: (env.REALTIME_URL ?? defaultRealtimeUrl(publicUrl, env)).replace(/\/$/, ""),
       DATA_DIR: path.resolve(root, env.DATA_DIR),
       MIGRATIONS_DIR: path.join(root, "drizzle"),
     };
   });
+
+/**
+ * Embedded mode serves the WebSocket paths on the app's own port; in Postgres mode
+ * the sidecar (`pnpm realtime`) does, on REALTIME_PORT of the same host.
+ */
+function defaultRealtimeUrl(
+  publicUrl: string,
+  env: { DATABASE_URL?: string; REALTIME_PORT: number },
+) {
+  const url = new URL(publicUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  if (env.DATABASE_URL) url.port = String(env.REALTIME_PORT);
+  return url.origin;
+}
 
 export type Env = z.infer<typeof schema>;
 

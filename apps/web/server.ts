@@ -1,6 +1,7 @@
 // The self-hosted server (`pnpm start`): one Node process that owns the database
 // (required in embedded mode), hands /v1, /api/trpc and /problems straight to the
-// Fetch handler and everything else to Next.js. Shuts down cleanly on SIGINT and
+// Fetch handler and everything else to Next.js; in embedded mode it also serves
+// the realtime WebSocket paths (server/realtime.ts). Shuts down cleanly on SIGINT and
 // SIGTERM so the embedded database is flushed and its lock released.
 import { createServer } from "node:http";
 import { ownsPath } from "@notes/api";
@@ -10,6 +11,7 @@ import { loadEnv } from "./env";
 import { type Backend, startBackend } from "./server/backend";
 import { clientIp } from "./server/client-ip";
 import { sendResponse, toRequest } from "./server/node-bridge";
+import { attachRealtime } from "./server/realtime";
 
 const dev = process.argv.includes("--dev");
 
@@ -56,6 +58,8 @@ async function main() {
       });
   });
   server.keepAliveTimeout = 65_000;
+  // Next's dev server upgrades its own paths (hot reload); production has none.
+  const realtime = await attachRealtime(server, backend, dev ? ui.getUpgradeHandler() : undefined);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -67,6 +71,7 @@ async function main() {
       log.error({}, "shutdown took over 20 s; exiting");
       process.exit(1);
     }, 20_000).unref();
+    await realtime?.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 5_000);

@@ -36,6 +36,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, log),
     config: {
       publicUrl: env.PUBLIC_URL,
+      realtimeUrl: env.REALTIME_URL,
       serverSecret: env.SERVER_SECRET ?? secretIn(env.DATA_DIR, "server-secret"),
       rateLimitScale,
       limits: defaultLimits,

@@ -1,0 +1,29 @@
+// What the relay says to clients (contract.md §7): close codes and the JSON text
+// frames, encoded once to a Buffer so a fan-out to many sockets serialises once.
+
+export const CLOSE = {
+  goingAway: 1001,
+  tooBig: 1009,
+  internalError: 1011,
+  tryAgainLater: 1013,
+  unauthorized: 4401,
+  forbidden: 4403,
+} as const;
+
+export type CloseCode = (typeof CLOSE)[keyof typeof CLOSE];
+
+function encode(message: object): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
+export const ACCOUNT_FRAME = encode({ type: "account" });
+export const REVOKED_FRAME = encode({ type: "revoked" });
+
+/** Seqs travel as strings: they may outgrow a double's exact range on the client. */
+export function changesFrame(seq: number): Buffer {
+  return encode({ type: "changes", seq: String(seq) });
+}
+
+export function peersFrame(count: number): Buffer {
+  return encode({ type: "peers", count });
+}

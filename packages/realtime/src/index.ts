@@ -1,0 +1,14 @@
+// @notes/realtime: the WebSocket relay of contract.md §7 (change feed and live
+// rooms), with its database access injected through deps.ts.
+
+export { coreAccess, type EventSink, followEvents } from "./core-access";
+export { createRealtime, type Realtime, type RealtimeStats } from "./create-realtime";
+export type {
+  LiveRole,
+  RealtimeAccess,
+  RealtimeEvent,
+  RealtimeLog,
+  TicketGrant,
+} from "./deps";
+export { CLOSE as REALTIME_CLOSE_CODES } from "./frames";
+export type { RealtimeOptions } from "./options";
