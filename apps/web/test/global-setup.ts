@@ -24,6 +24,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Origin of the WebSocket paths: the server itself (embedded) or the sidecar (Postgres). */
+    realtimeUrl: string;
   }
 }
 
@@ -33,6 +35,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "notes-it-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Postgres mode: one realtime sidecar beside the server, as deployed.
+  const sidecar = databaseUrl ? await startSidecar(url) : undefined;
+  const realtimeUrl = sidecar?.url ?? url.replace(/^http/, "ws");
   const child = startProcess(
     "self-hosted",
     {
@@ -42,6 +47,7 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: "true",
       LOG_LEVEL: "info",
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      REALTIME_URL: realtimeUrl,
       ...databaseEnv(),
     },
     "server.log",
@@ -49,7 +55,32 @@ export default async function setup(project: TestProject) {
   await waitForHealth(url, child);
   project.provide("baseUrl", url);
   project.provide("dataDir", dataDir);
+  project.provide("realtimeUrl", realtimeUrl);
   return async () => {
     await stopProcess(child);
+    if (sidecar) await stopProcess(sidecar.process);
   };
+}
+
+/** Starts `apps/realtime` on a free port (it needs the migrated schema: the server's). */
+export async function startSidecar(publicUrl: string, logName = "realtime.log") {
+  const port = await freePort();
+  const child = startProcess(
+    "realtime",
+    { REALTIME_PORT: String(port), PUBLIC_URL: publicUrl, LOG_LEVEL: "info", ...databaseEnv() },
+    logName,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`realtime exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error("realtime sidecar did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url: url.replace(/^http/, "ws"), process: child };
 }

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { expectNoBody, expectProblem, pointersOf } from "./support/api";
-import { append, blob, createNote, newNote, usage } from "./support/notes";
+import { append, blob, createNote, newNote, syncAll, usage } from "./support/notes";
 
 describe("POST /v1/notes", () => {
   it("creates a note: 201, Location, coordinates at version 0, usage counted", async () => {
@@ -237,10 +237,16 @@ describe("DELETE /v1/notes/{id}", () => {
     expect(res.status).toBe(204);
     expectNoBody(res);
     expect(await usage(user)).toMatchObject({ accountBytes: 0, noteCount: 0 });
-    const state = await user.client.call("GET", `/v1/notes/${id}`, { token: user.token });
-    expect(state.body).toMatchObject({ id, deleted: true, role: "revoked", updates: [] });
-    for (const key of ["metadata", "snapshot", "wrappedCek"])
-      expect(state.body).not.toHaveProperty(key);
+    // The tombstone travels in /v1/changes; a read of the note is 404 (contract.md §11).
+    expectProblem(
+      await user.client.call("GET", `/v1/notes/${id}`, { token: user.token }),
+      404,
+      "note-not-found",
+    );
+    const { pages } = await syncAll(user);
+    const state = pages.flatMap((p) => p.body.changes).find((c) => c.id === id)!;
+    expect(state).toMatchObject({ id, deleted: true, role: "revoked", updates: [] });
+    for (const key of ["metadata", "snapshot", "wrappedCek"]) expect(state).not.toHaveProperty(key);
     expect(
       (await user.client.call("DELETE", `/v1/notes/${id}`, { token: user.token })).status,
     ).toBe(204);

@@ -1,32 +1,28 @@
 // Roles on every write (contract.md §4): a viewer gets 403 view-only, an editor
-// may write but not delete (403 owner-required), and a removed member reads a
-// tombstone. Sharing endpoints arrive later, so in Postgres mode the membership
-// rows are written straight into the database (embedded mode cannot be reached
-// from outside the server process; the rules are the same code).
+// may write but not delete (403 owner-required), and a member of a deleted note
+// reads a tombstone. Members are added through PUT /v1/notes/{id}/members.
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { signUp } from "./support/accounts";
+import { type SignedUp, signUp } from "./support/accounts";
 import { expectProblem } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
 import { append, blob, newNote, syncAll, usage } from "./support/notes";
+import { setMembers } from "./support/sharing";
 
-async function addMember(noteId: string, accountId: string, role: string) {
-  const sql = postgres(databaseUrl!, { max: 1 });
-  try {
-    await sql`insert into note_members (note_id, account_id, role, wrapped_cek, seq)
-              values (${noteId}, ${accountId}, ${role}, ${Buffer.from(blob(80), "base64")}, nextval('change_seq'))`;
-  } finally {
-    await sql.end();
-  }
+async function addMember(
+  owner: SignedUp,
+  noteId: string,
+  member: SignedUp,
+  role: "editor" | "viewer",
+) {
+  await setMembers(owner, noteId, [{ userId: member.accountId, role }]);
 }
 
-describe.runIf(mode === "postgres")("roles", () => {
+describe("roles", () => {
   it("lets a viewer read but not write (403 view-only)", async () => {
     const owner = await signUp();
     const viewer = await signUp();
     const { id } = await newNote(owner);
-    await addMember(id, viewer.accountId, "viewer");
+    await addMember(owner, id, viewer, "viewer");
     const read = await viewer.client.call("GET", `/v1/notes/${id}`, { token: viewer.token });
     expect(read.body).toMatchObject({ role: "viewer", memberCount: 2 });
     expectProblem(
@@ -59,7 +55,7 @@ describe.runIf(mode === "postgres")("roles", () => {
     const owner = await signUp();
     const editor = await signUp();
     const { id } = await newNote(owner, 100);
-    await addMember(id, editor.accountId, "editor");
+    await addMember(owner, id, editor, "editor");
     const before = await usage(owner);
     expect((await append(editor, id, { updates: [blob(50)] })).status).toBe(200);
     expect((await usage(owner)).accountBytes).toBe(before.accountBytes + 50);
@@ -75,7 +71,7 @@ describe.runIf(mode === "postgres")("roles", () => {
     const owner = await signUp();
     const editor = await signUp();
     const { id } = await newNote(owner);
-    await addMember(id, editor.accountId, "editor");
+    await addMember(owner, id, editor, "editor");
     const { syncToken } = await syncAll(editor);
     await owner.client.call("DELETE", `/v1/notes/${id}`, { token: owner.token });
     const { pages } = await syncAll(editor, "", syncToken);

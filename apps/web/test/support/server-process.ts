@@ -29,7 +29,7 @@ export interface RunningServer {
 }
 
 export function startProcess(
-  kind: "self-hosted" | "next",
+  kind: "self-hosted" | "next" | "realtime",
   env: Record<string, string>,
   logName: string,
 ): ChildProcess {
@@ -37,7 +37,9 @@ export function startProcess(
   const args =
     kind === "self-hosted"
       ? ["--import", "tsx", "server.ts"]
-      : [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"];
+      : kind === "realtime"
+        ? ["--import", "tsx", path.join(webDir, "../realtime/src/main.ts")]
+        : [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"];
   const child = spawn(process.execPath, args, {
     cwd: webDir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },

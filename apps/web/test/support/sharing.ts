@@ -1,0 +1,78 @@
+// Sharing as a client drives it over /v1: a sharing keypair per account (random
+// bytes stand in for keys), the roster read with its ETag, and replacements held
+// to it with If-Match.
+
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import { b64, type SignedUp, signUp } from "./accounts";
+import type { ApiResponse } from "./api";
+import { blob } from "./notes";
+
+export interface Sharer extends SignedUp {
+  handle: string;
+  publicKey: string;
+}
+
+/** Signs up with a handle and stores a sharing keypair, so others can resolve it. */
+export async function sharer(prefix = "share"): Promise<Sharer> {
+  const user = await signUp();
+  const handle = user.credentials.identifier;
+  const publicKey = b64(randomBytes(32));
+  const put = await user.client.call("PUT", "/v1/keypair", {
+    token: user.token,
+    body: { publicKey, wrappedPrivateKey: blob(72) },
+  });
+  expect(put.status, `${prefix}: ${put.text}`).toBe(204);
+  return { ...user, handle, publicKey };
+}
+
+export interface MemberBody {
+  userId: string;
+  role: "editor" | "viewer";
+  wrappedCek?: string;
+  addedBy?: string | null;
+}
+
+export function roster(user: SignedUp, noteId: string) {
+  return user.client.call<{ members: Record<string, unknown>[]; nextPageToken: string }>(
+    "GET",
+    `/v1/notes/${noteId}/members`,
+    { token: user.token },
+  );
+}
+
+export function putMembers(
+  user: SignedUp,
+  noteId: string,
+  members: MemberBody[],
+  options: { ifMatch?: string | null; ownerWrappedCek?: string } = {},
+): Promise<ApiResponse<{ members: Record<string, unknown>[]; nextPageToken: string }>> {
+  const headers: Record<string, string> = {};
+  if (options.ifMatch !== null && options.ifMatch !== undefined)
+    headers["If-Match"] = options.ifMatch;
+  return user.client.call("PUT", `/v1/notes/${noteId}/members`, {
+    token: user.token,
+    headers,
+    body: {
+      members: members.map((m) => ({ wrappedCek: blob(80), ...m })),
+      ...(options.ownerWrappedCek && { ownerWrappedCek: options.ownerWrappedCek }),
+    },
+  });
+}
+
+/** Reads the roster's ETag and replaces it; expects success. */
+export async function setMembers(
+  owner: SignedUp,
+  noteId: string,
+  members: MemberBody[],
+  options: { ownerWrappedCek?: string } = {},
+) {
+  const current = await roster(owner, noteId);
+  expect(current.status, current.text).toBe(200);
+  const res = await putMembers(owner, noteId, members, {
+    ...options,
+    ifMatch: current.headers.get("etag") ?? "",
+  });
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
