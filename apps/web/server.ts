@@ -4,7 +4,7 @@
 // the realtime WebSocket paths (server/realtime.ts). Shuts down cleanly on SIGINT and
 // SIGTERM so the embedded database is flushed and its lock released.
 import { createServer } from "node:http";
-import { ownsPath } from "@notes/api";
+import { ownsPath, requestIdFrom } from "@notes/api";
 import { DataDirLocked } from "@notes/db";
 import next from "next";
 import { loadEnv } from "./env";
@@ -35,6 +35,8 @@ async function main() {
   const server = createServer((req, res) => {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     if (!ownsPath(pathname)) {
+      // Every response carries X-Request-Id (contract.md §1), the UI's pages too.
+      res.setHeader("X-Request-Id", requestIdFrom(req.headers["x-request-id"]));
       renderUi(req, res).catch((error: unknown) => {
         log.error({ err: error }, "ui request failed");
         if (!res.headersSent) res.writeHead(500).end();

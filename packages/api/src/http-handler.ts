@@ -62,7 +62,10 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     }
     if (url.pathname === "/problems" || url.pathname.startsWith("/problems/")) {
       const page = problemPage(url.pathname.split("/")[2]);
-      if (page) return page;
+      if (page) {
+        page.headers.set("X-Request-Id", requestId);
+        return page;
+      }
       return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     }
     if (url.pathname.startsWith("/ops/")) return ops(request, requestId);

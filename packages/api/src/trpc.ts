@@ -13,6 +13,7 @@ import {
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { InputIssues, nulIssues } from "./input-guard";
 import { problemType } from "./problems/catalogue";
 
 export interface ResponseControl {
@@ -37,6 +38,8 @@ export type RouteMeta = OpenApiMeta<{
   bodyLimit?: number;
   /** Validation failures answer this problem instead of invalid-request. */
   invalidAs?: ProblemSlug;
+  /** …under this title (interface.md §7 names unknown-value per operation). */
+  invalidTitle?: string;
   /** Response headers documented on success. */
   responseHeaderNames?: readonly ("Location" | "ETag")[];
   /** Request headers the operation reads. */
@@ -84,7 +87,7 @@ const CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
  * problem slug travels in `data.problem`); the REST adapter still finds the
  * domain error as the cause and answers problem+json.
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+const mappedProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const domain = result.error.cause;
@@ -99,8 +102,25 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-/** Needs a valid bearer token; adds `caller` to the context. */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"));
-  return next({ ctx: { ...ctx, caller } });
+/** Refuses NUL in any input string (see input-guard.ts); runs after authentication. */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  const issues = nulIssues(await getRawInput());
+  if (issues.length > 0) {
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: "The request is not valid.",
+      cause: new InputIssues(issues),
+    });
+  }
+  return next();
 });
+
+export const publicProcedure = mappedProcedure.use(refuseNul);
+
+/** Needs a valid bearer token; adds `caller` to the context. */
+export const authedProcedure = mappedProcedure
+  .use(async ({ ctx, next }) => {
+    const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"));
+    return next({ ctx: { ...ctx, caller } });
+  })
+  .use(refuseNul);

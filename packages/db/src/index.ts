@@ -2,5 +2,6 @@ export * from "./database";
 export { DataDirLocked, lockDataDir } from "./embedded";
 export { type OpenDatabaseOptions, openDatabase } from "./open";
 export { openPostgres } from "./postgres";
+export { isWriteConflict } from "./retry-conflicts";
 export * from "./schema";
 export { isUnavailable } from "./unavailable";

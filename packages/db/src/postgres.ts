@@ -6,6 +6,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { Database, Db } from "./database";
 import { listenResiliently } from "./postgres-listen";
+import { retryingConflicts } from "./retry-conflicts";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK = 7_340_219;
@@ -56,7 +57,7 @@ export function openPostgres({ url, poolSize = 10 }: PostgresOptions): Database 
     onnotice: () => {},
     connection: { application_name: "notes" },
   });
-  const db = drizzle(preparing(client), { schema }) as unknown as Db;
+  const db = retryingConflicts(drizzle(preparing(client), { schema }) as unknown as Db);
   return {
     kind: "postgres",
     db,

@@ -3,7 +3,7 @@
 // configured token every /ops route answers 404.
 import { timingSafeEqual } from "node:crypto";
 import { type Core, operatorStats, readOutbox, setComplimentary } from "@notes/core";
-import { errorToProblem, problemResponse } from "../rest/problem-response";
+import { bearerChallenge, errorToProblem, problemResponse } from "../rest/problem-response";
 
 const GRANT = /^\/ops\/v1\/accounts\/([^/:]+):(grantComplimentary|revokeComplimentary)$/;
 
@@ -21,7 +21,9 @@ export function createOpsHandler(core: Core, operatorToken: string | undefined) 
       return problemResponse(core.config.publicUrl, requestId, {
         slug: "no-session",
         detail: "The operator token is required.",
-        headers: { "WWW-Authenticate": 'Bearer realm="ops"' },
+        headers: {
+          "WWW-Authenticate": bearerChallenge(request.headers.get("authorization") !== null),
+        },
       });
     }
     const { pathname } = new URL(request.url);

@@ -167,7 +167,7 @@ export const problemCatalogue: Record<string, ProblemType> = {
   },
   "unknown-value": {
     status: 400,
-    title: "Unknown value",
+    title: "Unknown tour or event / unknown journey or step",
     description:
       "A value is outside the operation's enumeration (unknown tour or event, unknown journey or step).",
   },

@@ -56,6 +56,7 @@ export function createRestHandler({ router, core, prefix = "/v1" }: RestHandlerO
       }
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         return problem(route.meta.invalidAs ?? "invalid-request", {
+          ...(route.meta.invalidTitle && { title: route.meta.invalidTitle }),
           errors: [{ pointer: "", detail: "The body must be a JSON object." }],
         });
       }
@@ -132,6 +133,7 @@ export function createRestHandler({ router, core, prefix = "/v1" }: RestHandlerO
       if (issues && (error as { code?: string }).code === "BAD_REQUEST") {
         return respondProblem({
           slug: route.meta.invalidAs ?? "invalid-request",
+          ...(route.meta.invalidTitle && { title: route.meta.invalidTitle }),
           errors: toFieldErrors(issues, route),
         });
       }

@@ -1,11 +1,13 @@
 // The one mapper from errors to problem+json responses (contract.md §1). A 500
 // never carries a stack, SQL or internal message: its detail is the request id.
 import { DomainError, type FieldError, type Log } from "@notes/core";
-import { isUnavailable } from "@notes/db";
+import { isUnavailable, isWriteConflict } from "@notes/db";
 import { problemType } from "../problems/catalogue";
 
 export interface ProblemInit {
   slug: string;
+  /** The operation's own name for the error, where interface.md §7 gives one (unknown-value). */
+  title?: string;
   detail?: string;
   errors?: FieldError[];
   status?: number;
@@ -17,7 +19,7 @@ export function problemResponse(publicUrl: string, requestId: string, init: Prob
   const status = init.status ?? type.status;
   const body = {
     type: `${publicUrl}/problems/${init.slug}`,
-    title: type.title,
+    title: init.title ?? type.title,
     status,
     ...(init.detail !== undefined && { detail: init.detail }),
     ...(init.errors !== undefined && { errors: init.errors }),
@@ -29,6 +31,11 @@ export function problemResponse(publicUrl: string, requestId: string, init: Prob
     ...init.headers,
   });
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** contract.md §2: every 401 challenges with the one realm; `invalid_token` when one was presented. */
+export function bearerChallenge(tokenPresented = false): string {
+  return tokenPresented ? 'Bearer realm="notes", error="invalid_token"' : 'Bearer realm="notes"';
 }
 
 /** Finds the domain error behind tRPC's wrapping, if any. */
@@ -45,11 +52,7 @@ export function errorToProblem(error: unknown, requestId: string, log: Log): Pro
   if (domain) {
     const headers: Record<string, string> = {};
     const status = problemType(domain.slug).status;
-    if (status === 401) {
-      headers["WWW-Authenticate"] = domain.extra.invalidToken
-        ? 'Bearer realm="notes", error="invalid_token"'
-        : 'Bearer realm="notes"';
-    }
+    if (status === 401) headers["WWW-Authenticate"] = bearerChallenge(domain.extra.invalidToken);
     if (domain.extra.retryAfter !== undefined)
       headers["Retry-After"] = String(domain.extra.retryAfter);
     return {
@@ -57,6 +60,14 @@ export function errorToProblem(error: unknown, requestId: string, log: Log): Pro
       ...(domain.detail !== undefined && { detail: domain.detail }),
       ...(domain.extra.errors !== undefined && { errors: domain.extra.errors }),
       headers,
+    };
+  }
+  if (isWriteConflict(error)) {
+    log.warn({ err: error, requestId }, "write conflict persisted after retries");
+    return {
+      slug: "at-capacity",
+      detail: "Too many conflicting writes to the same data right now; retry shortly.",
+      headers: { "Retry-After": "1" },
     };
   }
   if (isUnavailable(error)) {

@@ -24,7 +24,9 @@ export function storageFull(freeTier: boolean): DomainError {
 /**
  * Adds `delta` bytes (and `notes` notes) to the owner's usage when it stays under
  * the tier's ceiling, or throws the tier's storage error (the transaction then
- * rolls back).
+ * rolls back). One plain UPDATE: it takes the row lock and re-checks its condition
+ * on the latest row version, so parallel writers neither overshoot nor deadlock
+ * (a lock-then-update CTE in one statement did deadlock under 16 parallel creates).
  */
 export async function chargeStorage(
   tx: Queryable,
@@ -32,20 +34,21 @@ export async function chargeStorage(
   delta: number,
   notes = 0,
 ): Promise<void> {
-  const [row] = await rows<{ ok: boolean; free: boolean }>(
+  const [charged] = await rows<{ id: string }>(
     tx,
-    sql`with target as (
-          select id, account_bytes + ${delta}::bigint <= ${ceilingSql} or ${delta}::bigint <= 0 as ok,
-                 ${ceilingSql} = ${CEILINGS.free}::bigint as free
-          from accounts where id = ${ownerId} for no key update
-        ), charged as (
-          update accounts a set account_bytes = a.account_bytes + ${delta}::bigint, note_count = a.note_count + ${notes}::bigint
-          from target where a.id = target.id and target.ok returning a.id
-        )
-        select ok, free from target`,
+    sql`update accounts set account_bytes = account_bytes + ${delta}::bigint,
+                            note_count = note_count + ${notes}::bigint
+        where id = ${ownerId}
+          and (${delta}::bigint <= 0 or account_bytes + ${delta}::bigint <= ${ceilingSql})
+        returning id`,
   );
-  if (!row) throw new DomainError("note-not-found", "The note's owner no longer exists.");
-  if (!row.ok) throw storageFull(row.free);
+  if (charged) return;
+  const [owner] = await rows<{ free: boolean }>(
+    tx,
+    sql`select ${ceilingSql} = ${CEILINGS.free}::bigint as free from accounts where id = ${ownerId}`,
+  );
+  if (!owner) throw new DomainError("note-not-found", "The note's owner no longer exists.");
+  throw storageFull(owner.free);
 }
 
 export const byteLength = (...parts: (Uint8Array | null | undefined)[]) =>

@@ -19,6 +19,7 @@ export const tourEvent = publicProcedure
       protect: false,
     },
     ...anonymous,
+    invalidTitle: "Unknown tour or event",
   })
   .input(z.object({ event: z.enum(TOUR_EVENTS), tour: z.enum(TOURS) }))
   .output(noOutput)
@@ -36,6 +37,7 @@ export const journeyEvent = publicProcedure
       protect: false,
     },
     ...anonymous,
+    invalidTitle: "Unknown journey or step",
   })
   .input(z.object({ journey: z.enum(JOURNEYS), step: z.enum(JOURNEY_STEPS) }))
   .output(noOutput)

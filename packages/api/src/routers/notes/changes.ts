@@ -13,19 +13,14 @@ export const changes = authedProcedure
       tags: ["notes"],
       summary: "Every accessible note changed after a cursor (delta sync)",
       description:
-        "Ordered by seq, gap-free under concurrent writers. Follow `nextPageToken` until it is empty, then keep `nextSyncToken` and pass it later as `pageToken`. `pageSize` defaults to 100; larger than 500 is coerced to 500. A page stops adding notes at 4 MiB of ciphertext but holds at least one. `snapshots` defaults to true on a full sync (no token, and the pages that follow it) and to false on incremental pages, where the client fetches a note whose version cannot reach `snapshotVersion`.",
+        "Ordered by seq, gap-free under concurrent writers. Follow `nextPageToken` until it is empty, then keep `nextSyncToken` and pass it later as `pageToken`. `pageSize` defaults to 100 and is an integer from 1 to 500 (anything else is a 400). A page stops adding notes at 4 MiB of ciphertext but holds at least one. `snapshots` defaults to true on a full sync (no token, and the pages that follow it) and to false on incremental pages, where the client fetches a note whose version cannot reach `snapshotVersion`.",
     },
     problems: ["invalid-request"],
   })
   .input(
     z.object({
       pageToken: z.string().max(400).optional(),
-      pageSize: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(100)
-        .transform((n) => Math.min(n, 500)),
+      pageSize: z.coerce.number().int().min(1).max(500).default(100),
       snapshots: booleanQuery.optional(),
     }),
   )
