@@ -44,6 +44,7 @@ const schema = z
       REALTIME_URL: (env.REALTIME_URL ?? defaultRealtimeUrl(publicUrl, env)).replace(/\/$/, ""),
       DATA_DIR: path.resolve(root, env.DATA_DIR),
       MIGRATIONS_DIR: path.join(root, "drizzle"),
+      DOCS_DIR: path.join(root, "docs"),
     };
   });
 

@@ -1,6 +1,9 @@
 // Builds the back end from configuration: database (embedded or Postgres, with
 // migrations), mailer, logger, the core and the Fetch handler. Both mounts (the
 // self-hosted server and Next route handlers) start it the same way.
+
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { createHttpHandler, type HttpHandler } from "@notes/api";
 import { type Core, defaultLimits, outboxMailer, RequestBudget, smtpMailer } from "@notes/core";
 import { type Database, openDatabase } from "@notes/db";
@@ -14,6 +17,16 @@ export interface Backend {
   database: Database;
   handler: HttpHandler;
   close(): Promise<void>;
+}
+
+/** The pages the OpenAPI document links (docs/*.md), served at /docs/{name}. */
+function readDocs(dir: string): Record<string, string> {
+  const docs: Record<string, string> = {};
+  for (const name of ["client-crypto.md", "sharing.md"]) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) docs[name] = readFileSync(file, "utf8");
+  }
+  return docs;
 }
 
 export async function startBackend(env: Env): Promise<Backend> {
@@ -50,7 +63,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     env,
     core,
     database,
-    handler: createHttpHandler(core, { operatorToken }),
+    handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
     close: () => database.close(),
   };
 }

@@ -3,9 +3,11 @@
 // problem+json errors.
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { Client } from "./support/api";
+import { baseUrl, Client } from "./support/api";
 
 type Operation = {
+  tags?: string[];
+  description?: string;
   responses: Record<
     string,
     { content?: Record<string, unknown>; headers?: Record<string, unknown> }
@@ -15,6 +17,9 @@ type Operation = {
 };
 type Doc = {
   openapi: string;
+  info: { description: string };
+  tags: { name: string; description: string }[];
+  components: { schemas: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
   servers: { url: string }[];
 };
@@ -66,6 +71,10 @@ describe("GET /v1/openapi.json", () => {
       ["/notes/{id}/revisions", "post", "201"],
       ["/notes/{id}/revisions/{revision}", "get", "200"],
       ["/changes", "get", "200"],
+      ["/users:resolve", "post", "200"],
+      ["/notes/{id}/members", "put", "200"],
+      ["/notes/{id}/room-tickets", "post", "201"],
+      ["/feed-tickets", "post", "201"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];
@@ -114,5 +123,39 @@ describe("GET /v1/openapi.json", () => {
     ]);
     const tours = paths["/tour-events"]!.post!;
     expect(tours.responses["400"]).toBeDefined();
+  });
+});
+
+describe("the document for third-party authors", () => {
+  it("tags every operation with a declared tag and keeps no unused error schemas", async () => {
+    const doc = await document();
+    const declared = new Set(doc.tags.map((t) => t.name));
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const tag of op.tags ?? []) expect(declared.has(tag), tag).toBe(true);
+      }
+    expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith("error."))).toEqual([]);
+  });
+
+  it("links the client-side scheme from the info and every operation taking key material", async () => {
+    const doc = await document();
+    const link = `${baseUrl()}/docs/client-crypto.md`;
+    expect(doc.info.description).toContain(link);
+    for (const [path, method] of [
+      ["/accounts", "post"],
+      ["/sessions", "post"],
+      ["/sessions:recover", "post"],
+      ["/account:changePassword", "post"],
+      ["/keypair", "put"],
+      ["/notes", "post"],
+      ["/notes/{id}/updates", "post"],
+      ["/notes/{id}/members", "put"],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toContain(link);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(await page.text()).toContain("notes/auth/v1");
   });
 });

@@ -6,6 +6,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { buildOpenApiDocument } from "./openapi/document";
 import { createOpsHandler } from "./ops/handler";
 import { problemPage } from "./problems/pages";
+import { isPreflight, preflightResponse, withCors } from "./rest/cors";
 import { createRestHandler } from "./rest/handler";
 import { problemResponse } from "./rest/problem-response";
 import { requestIdOf } from "./rest/request-id";
@@ -27,13 +28,16 @@ export function ownsPath(pathname: string): boolean {
     pathname.startsWith(`${TRPC_ENDPOINT}/`) ||
     pathname === "/problems" ||
     pathname.startsWith("/problems/") ||
-    pathname.startsWith("/ops/")
+    pathname.startsWith("/ops/") ||
+    pathname.startsWith("/docs/")
   );
 }
 
 export interface HttpHandlerOptions {
   /** Enables /ops/v1 (contract.md §10); absent → every /ops route is 404. */
   operatorToken?: string | undefined;
+  /** Markdown pages served at /docs/{name} (the client-side scheme, linked from the OpenAPI document). */
+  docs?: Record<string, string>;
 }
 
 export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) {
@@ -48,13 +52,29 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     const userAgent = request.headers.get("user-agent") ?? "";
     const info = { ip: client.ip, userAgent, requestId };
 
+    const isV1 = url.pathname === "/v1" || url.pathname.startsWith("/v1/");
+    if (isV1 && isPreflight(request)) return preflightResponse(requestId);
     if (
       url.pathname === "/v1/openapi.json" &&
       (request.method === "GET" || request.method === "HEAD")
     ) {
-      return new Response(openApiJson, {
+      return withCors(
+        new Response(openApiJson, {
+          headers: {
+            "Content-Type": "application/json",
+            "X-Request-Id": requestId,
+            "Cache-Control": "public, max-age=300",
+          },
+        }),
+      );
+    }
+    if (url.pathname.startsWith("/docs/")) {
+      const text = options.docs?.[url.pathname.slice("/docs/".length)];
+      if (text === undefined)
+        return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
+      return new Response(text, {
         headers: {
-          "Content-Type": "application/json",
+          "Content-Type": "text/markdown; charset=utf-8",
           "X-Request-Id": requestId,
           "Cache-Control": "public, max-age=300",
         },
@@ -86,7 +106,7 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
         },
       });
     }
-    return rest(request, info);
+    return withCors(await rest(request, info));
   };
 }
 

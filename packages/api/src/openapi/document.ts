@@ -80,14 +80,64 @@ function problemResponses(slugs: ProblemSlug[], takesBody: boolean): Json {
   return out;
 }
 
+const TAGS = [
+  {
+    name: "auth",
+    description:
+      "Sign-up, sign-in, recovery and sessions. Keys are derived on the client: see the client-side scheme.",
+  },
+  {
+    name: "account",
+    description: "The caller's profile, password, e-mail verification and deletion.",
+  },
+  {
+    name: "notes",
+    description:
+      "Encrypted notes: create, read, append CRDT updates, compact, revisions, delete, and the delta-sync feed.",
+  },
+  {
+    name: "sharing",
+    description:
+      "The sharing keypair, resolving people, the roster of a note and live-room tickets.",
+  },
+  { name: "analytics", description: "Anonymous tour and journey counters." },
+  { name: "health", description: "Liveness and readiness." },
+];
+
+/** Body members that carry keys or ciphertext made by the client (contract.md §9). */
+const KEY_MATERIAL = new Set([
+  "authKey",
+  "currentAuthKey",
+  "newAuthKey",
+  "recoveryAuthKey",
+  "wrappedMasterKey",
+  "newWrappedMasterKey",
+  "recoveryWrappedMasterKey",
+  "publicKey",
+  "wrappedPrivateKey",
+  "wrappedCek",
+  "ownerWrappedCek",
+  "members",
+  "snapshot",
+  "updates",
+  "metadata",
+]);
+
+function bodyMembers(operation: Json): string[] {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: Json }> })
+    ?.content;
+  const schema = content?.["application/json"]?.schema as { properties?: Json } | undefined;
+  return Object.keys(schema?.properties ?? {});
+}
+
 export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json {
+  const scheme = `${publicUrl}/docs/client-crypto.md`;
   const procedures = router._def.procedures as OpenApiRouter["_def"]["procedures"];
   const doc = generateOpenApiDocument(router as OpenApiRouter, {
     title: "Encrypted Notes API",
     version: "1.0.0",
     openApiVersion: "3.1.0",
-    description:
-      "The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys. Errors are RFC 9457 problem details; every `type` resolves to a page under /problems.",
+    description: `The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys: how clients derive \`authKey\` and seal keys and notes is the [client-side scheme](${publicUrl}/docs/client-crypto.md) (sharing and live rooms: [sharing](${publicUrl}/docs/sharing.md)). Errors are RFC 9457 problem details; every \`type\` resolves to a page under /problems.\n\nCORS: every /v1 operation answers browsers from any origin without credentials (bearer tokens, no cookies); preflights allow \`Authorization\`, \`Content-Type\`, \`If-Match\`, \`If-None-Match\`, \`X-Request-Id\`, and responses expose \`ETag\`, \`Location\`, \`Retry-After\`, \`X-Request-Id\`.`,
     baseUrl: `${publicUrl}/v1`,
     securitySchemes: {
       bearer: { type: "http", scheme: "bearer", description: "Opaque session token" },
@@ -123,10 +173,19 @@ export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json
       parameters.push(REQUEST_HEADERS[name] as Json);
     if (parameters.length > 0) operation.parameters = parameters;
     if (meta.openapi.protect === false) operation.security = [];
+    if (bodyMembers(operation).some((name) => KEY_MATERIAL.has(name))) {
+      const note = `Key material and ciphertext in this body are made by the client as the [client-side scheme](${scheme}) says; the server cannot check them.`;
+      operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
+    }
   });
-  doc.components = {
-    ...doc.components,
-    schemas: { ...(doc.components?.schemas as Json), ...problemSchemas },
-  };
+  // trpc-to-openapi adds error.* schemas for tRPC's own error shape; every error
+  // here is a Problem instead, so they are unused.
+  const schemas = Object.fromEntries(
+    Object.entries((doc.components?.schemas as Json | undefined) ?? {}).filter(
+      ([name]) => !name.startsWith("error."),
+    ),
+  );
+  doc.components = { ...doc.components, schemas: { ...schemas, ...problemSchemas } };
+  doc.tags = TAGS;
   return doc;
 }
