@@ -2,8 +2,7 @@
 // talking only through the database (LISTEN/NOTIFY). A change made through any
 // instance reaches sockets the sidecar holds, and when the database goes away
 // under the sidecar its sockets are told to resync and events flow again.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/api";
 import { databaseEnv, databaseUrl, mode, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { append, blob, newNote } from "./support/notes";
+import { canControlCluster, restartCluster } from "./support/postgres-cluster";
 import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 import { putMembers, setMembers, sharer } from "./support/sharing";
 import { isText, openFeed, openRoom, realtimeUrl } from "./support/sockets";
@@ -87,27 +87,11 @@ describe.runIf(mode === "postgres")("realtime across processes (Postgres)", () =
 });
 
 /**
- * Restarts the local cluster where the machine allows it (CI's and developers'
- * machines run it, as root); elsewhere ends every connection of the listener,
- * which exercises the same path in the sidecar.
+ * Restarts the local cluster where the machine allows it; elsewhere ends the
+ * listener's connection, which exercises the same path in the sidecar.
  */
 async function restartPostgres(): Promise<void> {
-  const clusters = existsSync("/usr/bin/pg_lsclusters")
-    ? execFileSync("pg_lsclusters", ["--no-header"], { encoding: "utf8" })
-    : "";
-  const local = clusters
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .find(
-      (f) =>
-        f[2] === new URL(databaseUrl!).port || (f[2] === "5432" && !new URL(databaseUrl!).port),
-    );
-  if (local && process.getuid?.() === 0) {
-    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", local[0]!, local[1]!, "restart"], {
-      stdio: "ignore",
-    });
-    return;
-  }
+  if (canControlCluster) return restartCluster();
   const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'notes-listen'`;

@@ -1,14 +1,16 @@
 // The whole server-side HTTP surface as one Fetch handler, imported by both
 // mounts: the self-hosted node:http server and Next.js route handlers. It owns
 // /v1 (REST and the OpenAPI document), /api/trpc (the web client) and /problems.
-import type { Core } from "@notes/core";
+import { type Core, checkHealth } from "@notes/core";
+import { isUnavailable } from "@notes/db";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { buildOpenApiDocument } from "./openapi/document";
 import { createOpsHandler } from "./ops/handler";
 import { problemPage } from "./problems/pages";
 import { isPreflight, preflightResponse, withCors } from "./rest/cors";
 import { createRestHandler } from "./rest/handler";
-import { problemResponse } from "./rest/problem-response";
+import { OutageGate } from "./rest/outage-gate";
+import { databaseUnreachable, problemResponse } from "./rest/problem-response";
 import { requestIdOf } from "./rest/request-id";
 import { appRouter } from "./routers";
 import type { ApiContext } from "./trpc";
@@ -41,8 +43,9 @@ export interface HttpHandlerOptions {
 }
 
 export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) {
-  const rest = createRestHandler({ router: appRouter, core });
-  const ops = createOpsHandler(core, options.operatorToken);
+  const gate = new OutageGate(() => checkHealth(core));
+  const rest = createRestHandler({ router: appRouter, core, gate });
+  const ops = createOpsHandler(core, options.operatorToken, gate);
   // Built at start: a procedure the generator cannot document fails the boot, not a request.
   const openApiJson = JSON.stringify(buildOpenApiDocument(appRouter, core.config.publicUrl));
 
@@ -88,6 +91,12 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
       }
       return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     }
+    const usesDatabase =
+      isV1 || url.pathname.startsWith("/ops/") || url.pathname.startsWith(`${TRPC_ENDPOINT}/`);
+    if (usesDatabase && gate.isDown()) {
+      const refused = databaseUnreachable(requestId, core.config.publicUrl);
+      return isV1 ? withCors(refused) : refused;
+    }
     if (url.pathname.startsWith("/ops/")) return ops(request, requestId);
     if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`)) {
       return fetchRequestHandler({
@@ -101,7 +110,8 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
           response: { headers: new Headers() },
         }),
         onError: ({ error }) => {
-          if (error.code === "INTERNAL_SERVER_ERROR")
+          if (isUnavailable(error)) gate.trip();
+          else if (error.code === "INTERNAL_SERVER_ERROR")
             core.log.error({ err: error, requestId }, "trpc call failed");
         },
       });

@@ -52,7 +52,12 @@ export interface PostgresOptions {
 export function openPostgres({ url, poolSize = 10 }: PostgresOptions): Database {
   const client = postgres(url, {
     max: poolSize,
-    connect_timeout: 5,
+    // While the database is down, queued queries wait for the pool's reconnect
+    // attempts; postgres.js spaces those up to 20 s apart by default, which held
+    // requests for many seconds. A short connect timeout and a backoff capped at
+    // one second make them fail fast (503 at-capacity) and recover fast.
+    connect_timeout: 2,
+    backoff: (attempts: number) => Math.min(1, 0.05 * 2 ** attempts),
     idle_timeout: 60,
     onnotice: () => {},
     connection: { application_name: "notes" },

@@ -3,6 +3,7 @@
 // configured token every /ops route answers 404.
 import { timingSafeEqual } from "node:crypto";
 import { type Core, operatorStats, readOutbox, setComplimentary } from "@notes/core";
+import type { OutageGate } from "../rest/outage-gate";
 import { bearerChallenge, errorToProblem, problemResponse } from "../rest/problem-response";
 
 const GRANT = /^\/ops\/v1\/accounts\/([^/:]+):(grantComplimentary|revokeComplimentary)$/;
@@ -13,7 +14,7 @@ function authorized(header: string | null, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function createOpsHandler(core: Core, operatorToken: string | undefined) {
+export function createOpsHandler(core: Core, operatorToken: string | undefined, gate?: OutageGate) {
   return async (request: Request, requestId: string): Promise<Response> => {
     const notFound = () => problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     if (!operatorToken) return notFound();
@@ -51,7 +52,7 @@ export function createOpsHandler(core: Core, operatorToken: string | undefined) 
       return problemResponse(
         core.config.publicUrl,
         requestId,
-        errorToProblem(error, requestId, core.log),
+        errorToProblem(error, requestId, core.log, () => gate?.trip()),
       );
     }
   };

@@ -6,6 +6,7 @@ import type { Core, RequestMeta } from "@notes/core";
 import type { AnyRouter } from "@trpc/server";
 import { type ApiContext, createCallerFactory, type ResponseControl } from "../trpc";
 import { NotModified } from "./not-modified";
+import type { OutageGate } from "./outage-gate";
 import { errorToProblem, problemResponse } from "./problem-response";
 import { BodyTooLarge, isJsonContentType, readBody } from "./read-body";
 import { buildRouteTable, matchRoute, type Route } from "./route-table";
@@ -21,11 +22,13 @@ export interface RestHandlerOptions {
   router: AnyRouter;
   core: Core;
   prefix?: string;
+  /** Tripped when the database cannot be reached. */
+  gate?: OutageGate;
 }
 
 export type RequestInfo = RequestMeta & { requestId: string };
 
-export function createRestHandler({ router, core, prefix = "/v1" }: RestHandlerOptions) {
+export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHandlerOptions) {
   const routes = buildRouteTable(router, prefix);
   const callerFactory = createCallerFactory(router);
   const publicUrl = core.config.publicUrl;
@@ -137,7 +140,7 @@ export function createRestHandler({ router, core, prefix = "/v1" }: RestHandlerO
           errors: toFieldErrors(issues, route),
         });
       }
-      return respondProblem(errorToProblem(error, requestId, core.log));
+      return respondProblem(errorToProblem(error, requestId, core.log, () => gate?.trip()));
     }
   };
 }

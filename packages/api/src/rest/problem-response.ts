@@ -38,6 +38,13 @@ export function bearerChallenge(tokenPresented = false): string {
   return tokenPresented ? 'Bearer realm="notes", error="invalid_token"' : 'Bearer realm="notes"';
 }
 
+export const databaseUnreachable = (requestId: string, publicUrl: string) =>
+  problemResponse(publicUrl, requestId, {
+    slug: "at-capacity",
+    detail: "The database cannot be reached right now.",
+    headers: { "Retry-After": "1" },
+  });
+
 /** Finds the domain error behind tRPC's wrapping, if any. */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
@@ -47,7 +54,13 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-export function errorToProblem(error: unknown, requestId: string, log: Log): ProblemInit {
+export function errorToProblem(
+  error: unknown,
+  requestId: string,
+  log: Log,
+  /** Told when the database could not be reached (see outage-gate.ts). */
+  onUnavailable?: () => void,
+): ProblemInit {
   const domain = domainErrorOf(error);
   if (domain) {
     const headers: Record<string, string> = {};
@@ -72,6 +85,7 @@ export function errorToProblem(error: unknown, requestId: string, log: Log): Pro
   }
   if (isUnavailable(error)) {
     log.warn({ err: error, requestId }, "database unavailable");
+    onUnavailable?.();
     return {
       slug: "at-capacity",
       detail: "The database cannot be reached right now.",
