@@ -19,3 +19,28 @@ export class WeakKdfParameters extends ClientError {
 export class MissingKeyMaterial extends ClientError {
   override readonly name = "MissingKeyMaterial";
 }
+
+/**
+ * A member's sharing public key could not be found: the roster names them by neither a
+ * handle nor a discoverable address, and no PublicKeyDirectory entry holds their key.
+ * Also raised when a handle now resolves to another account than the roster's.
+ */
+export class MemberKeyUnavailable extends ClientError {
+  override readonly name = "MemberKeyUnavailable";
+  constructor(readonly userId: string) {
+    super(`no sharing public key known for member ${userId}`);
+  }
+}
+
+/** A roster change names someone who is not a member (or the owner, who is implicit). */
+export class NotAMember extends ClientError {
+  override readonly name = "NotAMember";
+  constructor(readonly userId: string) {
+    super(`${userId} is not a member this change can apply to`);
+  }
+}
+
+/** The server's answer lacks something the protocol promises (e.g. the roster ETag). */
+export class UnexpectedResponse extends ClientError {
+  override readonly name = "UnexpectedResponse";
+}

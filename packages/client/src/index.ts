@@ -18,18 +18,59 @@ export type {
   Output,
   ProcedurePath,
 } from "./api/types";
-export { ClientError, MissingKeyMaterial, WeakKdfParameters } from "./errors";
+export {
+  ClientError,
+  MemberKeyUnavailable,
+  MissingKeyMaterial,
+  NotAMember,
+  UnexpectedResponse,
+  WeakKdfParameters,
+} from "./errors";
 export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
 export { buildNotesZip, exportFileName } from "./export/notes-zip";
+export { ContentKeyring, type KeyringListener } from "./keys/content-keyring";
+export { exportKeyring, importKeyring, type StoredKeyring } from "./keys/keyring-storage";
+export { type FeedEvents, FeedSocket, type FeedSocketOptions } from "./live/feed-socket";
+export {
+  LiveRoom,
+  type LiveRoomEvents,
+  type LiveRoomOptions,
+  MAX_FRAME_BYTES,
+} from "./live/live-room";
+export type {
+  ConnectionState,
+  ReconnectOptions,
+  StopReason,
+} from "./live/reconnecting-socket";
+export {
+  CLOSE,
+  type SocketEvent,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from "./live/web-socket";
 export { COMPACTION_THRESHOLD, compactIfDue } from "./notes/compact";
 export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
 export { openNote } from "./notes/open-note";
-export { type OpenNote, REMOTE_ORIGIN } from "./notes/open-state";
+export {
+  isRemoteOrigin,
+  LIVE_ORIGIN,
+  type OpenNote,
+  REMOTE_ORIGIN,
+} from "./notes/open-state";
+export { refreshNote } from "./notes/refresh-note";
 export { isTransient, withRetry } from "./notes/retry";
 export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
 export { ROUTES } from "./routes.generated";
+export { addMember, type NewMember } from "./sharing/add-member";
+export { changeRole } from "./sharing/change-role";
+export { listMembers, type Member, type Roster } from "./sharing/list-members";
+export { PublicKeyDirectory } from "./sharing/public-key-directory";
+export { removeMember } from "./sharing/remove-member";
+export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
+export type { RosterChange } from "./sharing/roster-change";
+export type { RosterOptions } from "./sharing/write-roster";
 export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";

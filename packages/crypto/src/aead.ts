@@ -1,5 +1,6 @@
-// XChaCha20-Poly1305 IETF framed as §9 byte-level detail 4: Base64(nonce24 ‖ ciphertext ‖ tag16).
-// The one AEAD under every key wrap and note envelope; callers choose the associated data.
+// XChaCha20-Poly1305 IETF framed as §9 byte-level detail 4: nonce24 ‖ ciphertext ‖ tag16,
+// Base64 for every stored wrap and envelope, raw bytes for live-room frames (rule 10).
+// The one AEAD under every key wrap, note envelope and frame; callers choose the associated data.
 import { fromBase64, toBase64 } from "./base64";
 import { assertLength, DecryptionFailed } from "./errors";
 import type { Sodium } from "./sodium";
@@ -8,7 +9,7 @@ export const KEY_BYTES = 32;
 export const NONCE_BYTES = 24;
 export const TAG_BYTES = 16;
 
-type AeadSodium = Pick<
+export type AeadSodium = Pick<
   Sodium,
   | "randombytes_buf"
   | "crypto_aead_xchacha20poly1305_ietf_encrypt"
@@ -21,8 +22,19 @@ export function sealAead(
   key: Uint8Array,
   plaintext: Uint8Array,
   associatedData: Uint8Array | null,
-  nonce: Uint8Array = sodium.randombytes_buf(NONCE_BYTES),
+  nonce?: Uint8Array,
 ): string {
+  return toBase64(sealAeadBytes(sodium, key, plaintext, associatedData, nonce));
+}
+
+/** As sealAead, answering the raw framed bytes instead of their Base64. */
+export function sealAeadBytes(
+  sodium: AeadSodium,
+  key: Uint8Array,
+  plaintext: Uint8Array,
+  associatedData: Uint8Array | null,
+  nonce: Uint8Array = sodium.randombytes_buf(NONCE_BYTES),
+): Uint8Array {
   assertLength(key, KEY_BYTES, "key");
   assertLength(nonce, NONCE_BYTES, "nonce");
   const ciphertext = sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
@@ -35,7 +47,7 @@ export function sealAead(
   const framed = new Uint8Array(NONCE_BYTES + ciphertext.length);
   framed.set(nonce);
   framed.set(ciphertext, NONCE_BYTES);
-  return toBase64(framed);
+  return framed;
 }
 
 export function openAead(
@@ -45,8 +57,18 @@ export function openAead(
   associatedData: Uint8Array | null,
   what: string,
 ): Uint8Array {
+  return openAeadBytes(sodium, key, fromBase64(sealed), associatedData, what);
+}
+
+/** As openAead, reading raw framed bytes. Throws DecryptionFailed naming `what`. */
+export function openAeadBytes(
+  sodium: AeadSodium,
+  key: Uint8Array,
+  framed: Uint8Array,
+  associatedData: Uint8Array | null,
+  what: string,
+): Uint8Array {
   assertLength(key, KEY_BYTES, "key");
-  const framed = fromBase64(sealed);
   if (framed.length < NONCE_BYTES + TAG_BYTES) throw new DecryptionFailed(`${what} (too short)`);
   try {
     return sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(

@@ -55,3 +55,8 @@ export class InvalidRecoveryCode extends CryptoError {
 export function assertLength(bytes: Uint8Array, expected: number, what: string): void {
   if (bytes.length !== expected) throw new InvalidLength(what, expected, bytes.length);
 }
+
+/** A live-room frame opened but is not one this client understands (unknown kind, empty). */
+export class InvalidLiveFrame extends CryptoError {
+  override readonly name = "InvalidLiveFrame";
+}

@@ -13,12 +13,14 @@ export {
   InvalidEncoding,
   InvalidKdfParameters,
   InvalidLength,
+  InvalidLiveFrame,
   InvalidMetadata,
   InvalidNoteId,
   InvalidRecoveryCode,
   type RecoveryCodeProblem,
 } from "./errors";
 export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
+export { type LiveFrame, type LiveFrameKind, openLiveFrame, sealLiveFrame } from "./live-frame";
 export {
   decodeMetadata,
   encodeMetadata,

@@ -60,6 +60,9 @@ export async function prepareNote(
     snapshotVersion: 0,
     metadata,
     role: "owner",
+    formerCeks: [],
+    wrappedCek: body.wrappedCek,
   };
+  session.keyring?.remember(id, cek);
   return { note, body };
 }

@@ -1,13 +1,15 @@
 // NoteEditor: watches a note's Yjs document and appends each local update, sealed
 // under the content key, to POST /v1/notes/{id}/updates. Each batch carries a fresh
 // requestId that is reused on every retry of that batch, so a retry after a lost
-// answer never appends twice (contract.md §5).
+// answer never appends twice (contract.md §5). Server data (REMOTE_ORIGIN) and peers'
+// live-room frames (LIVE_ORIGIN) are not local edits and are never appended.
 import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
+import type { Session } from "../vault/session";
 import { compactIfDue } from "./compact";
-import { type OpenNote, REMOTE_ORIGIN } from "./open-state";
+import { isRemoteOrigin, type OpenNote } from "./open-state";
 import { withRetry } from "./retry";
 
 export class NoteEditor {
@@ -15,12 +17,14 @@ export class NoteEditor {
   private pendingMetadata: NoteMetadata | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin !== REMOTE_ORIGIN) this.pending.push(update);
+    if (!isRemoteOrigin(origin)) this.pending.push(update);
   };
 
+  /** `session` lets compaction follow a content-key rotation it discovers. */
   constructor(
     private readonly api: ApiClient,
     readonly note: OpenNote,
+    private readonly session?: Session,
   ) {
     note.doc.on("update", this.onUpdate);
   }
@@ -73,7 +77,7 @@ export class NoteEditor {
     // Only when nobody else appended in between does the document hold every version
     // up to the new one; otherwise sync fills the gap later.
     if (coordinates.version === note.version + updates.length) note.version = coordinates.version;
-    await compactIfDue(this.api, note, coordinates.version);
+    await compactIfDue(this.api, note, coordinates.version, this.session);
     return coordinates;
   }
 }

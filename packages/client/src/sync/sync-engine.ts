@@ -2,10 +2,12 @@
 // The first sync pages through everything with snapshots; later ones resume from the
 // stored nextSyncToken and fetch a note in full only when its local version cannot
 // reach the snapshot the server now holds (a compaction gap) or the note is new here.
-import { loadSodium, type NoteMetadata, type Sodium } from "@notes/crypto";
+import { DecryptionFailed, loadSodium, type NoteMetadata, type Sodium } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
+import { isProblem } from "../api/problem";
 import type { NoteState } from "../api/types";
+import { formerKeys, keysOf } from "../notes/note-keys";
 import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
 import type { Session } from "../vault/session";
 
@@ -21,6 +23,12 @@ export interface SyncResult {
   changed: string[];
   /** Ids removed (deleted or access revoked). */
   removed: string[];
+  /**
+   * Ids left out because no content key held here opens them yet: after a rotation the
+   * owner had not re-sealed the snapshot. The owner's compaction is a change, so a
+   * later sync retries them.
+   */
+  unreadable: string[];
 }
 
 export class SyncEngine {
@@ -50,7 +58,7 @@ export class SyncEngine {
   async syncOnce(onProgress?: (applied: number) => void): Promise<SyncResult> {
     const sodium = await loadSodium();
     const full = this.syncToken === undefined;
-    const result: SyncResult = { changed: [], removed: [] };
+    const result: SyncResult = { changed: [], removed: [], unreadable: [] };
     let pageToken = this.syncToken;
     for (;;) {
       const page = await this.api.call("notes.changes", {
@@ -95,17 +103,28 @@ export class SyncEngine {
       return;
     }
     const local = this.notes.get(entry.id);
-    if (local && local.version >= entry.snapshotVersion) {
-      applyUpdatesAbove(sodium, local, entry);
-    } else if (entry.snapshot) {
-      this.replace(local, openState(sodium, this.session, entry));
-    } else {
-      const state = await this.api.call("notes.get", { id: entry.id });
-      if (state.deleted) {
-        if (this.notes.delete(entry.id)) result.removed.push(entry.id);
-        return;
+    try {
+      if (local && local.version >= entry.snapshotVersion) {
+        applyUpdatesAbove(sodium, local, entry, this.session);
+      } else if (entry.snapshot) {
+        this.replace(local, openState(sodium, this.session, entry));
+      } else {
+        // Deleted or left since this page was read: the read is 404 (contract.md §11),
+        // and the tombstone follows on a later page.
+        const state = await this.api.call("notes.get", { id: entry.id }).catch((error: unknown) => {
+          if (isProblem(error, "note-not-found")) return undefined;
+          throw error;
+        });
+        if (!state || state.deleted) {
+          if (this.notes.delete(entry.id)) result.removed.push(entry.id);
+          return;
+        }
+        this.replace(local, openState(sodium, this.session, state));
       }
-      this.replace(local, openState(sodium, this.session, state));
+    } catch (error) {
+      if (!(error instanceof DecryptionFailed)) throw error;
+      result.unreadable.push(entry.id);
+      return;
     }
     result.changed.push(entry.id);
   }
@@ -118,7 +137,12 @@ export class SyncEngine {
     }
     // Yjs states merge idempotently; the remote origin keeps editors from re-sending.
     Y.applyUpdate(local.doc, Y.encodeStateAsUpdate(fresh.doc), REMOTE_ORIGIN);
+    // Keys held before stay held: content sealed under them may still be on the server.
+    local.formerCeks = formerKeys(fresh.cek, [...keysOf(fresh), ...keysOf(local)]);
     local.cek = fresh.cek;
+    local.wrappedCek = fresh.wrappedCek;
+    local.resealDue = fresh.resealDue;
+    local.unreadableFrom = fresh.unreadableFrom;
     local.version = fresh.version;
     local.snapshotVersion = fresh.snapshotVersion;
     local.metadata = fresh.metadata;

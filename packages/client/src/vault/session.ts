@@ -2,6 +2,7 @@
 import type { SharingKeyPair } from "@notes/crypto";
 import type { Account } from "../api/types";
 import { WeakKdfParameters } from "../errors";
+import type { ContentKeyring } from "../keys/content-keyring";
 
 export interface Session {
   identifier: string;
@@ -13,6 +14,11 @@ export interface Session {
   keyPair: SharingKeyPair;
   kdfIterations: number;
   kdfSalt: string;
+  /**
+   * Content keys held per note, newest first (contract.md §9 rule 11). Sessions made by
+   * this package start with an empty ring; restore a stored one with importKeyring.
+   */
+  keyring?: ContentKeyring;
 }
 
 /** contract.md §2: PBKDF2 iteration floor, also the client default. */

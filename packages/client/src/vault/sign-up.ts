@@ -11,6 +11,7 @@ import {
   wrapKey,
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
+import { ContentKeyring } from "../keys/content-keyring";
 import { assertKdfStrength, MIN_KDF_ITERATIONS, type Session } from "./session";
 import { storeNewKeyPair } from "./unlock";
 
@@ -57,6 +58,7 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
       keyPair,
       kdfIterations,
       kdfSalt: toBase64(kdfSalt),
+      keyring: new ContentKeyring(),
     },
     recoveryCode: formatRecoveryCode(recoveryKey),
   };

@@ -13,6 +13,7 @@ import {
 import type { ApiClient } from "../api/client";
 import type { AuthResponse } from "../api/types";
 import { MissingKeyMaterial } from "../errors";
+import { ContentKeyring } from "../keys/content-keyring";
 import type { Session } from "./session";
 
 export async function openSessionKeys(
@@ -33,6 +34,7 @@ export async function openSessionKeys(
     keyPair,
     kdfIterations: auth.keys.kdfIterations,
     kdfSalt: auth.keys.kdfSalt,
+    keyring: new ContentKeyring(),
   };
 }
 

@@ -1,0 +1,161 @@
+// LiveRoom over a hand-driven socket: local edits leave as sealed kind-0 frames, peers'
+// frames apply with LIVE_ORIGIN and are not echoed, viewers send no document frames,
+// and the close codes decide between reconnecting, giving up and signing out.
+import { loadSodium, openLiveFrame, sealLiveFrame } from "@notes/crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as Y from "yjs";
+import { createApiClient } from "../api/client";
+import { fakeFetch, json } from "../api/test-fetch";
+import { LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
+import { FIXED_CEK, NOTE_ID } from "../notes/test-keys";
+import { appendParagraph, readText } from "../notes/text";
+import { LiveRoom } from "./live-room";
+import { fakeSockets, ticket } from "./test-sockets";
+
+function openNote(role: OpenNote["role"] = "editor"): OpenNote {
+  return {
+    id: NOTE_ID,
+    doc: new Y.Doc(),
+    cek: FIXED_CEK,
+    version: 0,
+    snapshotVersion: 0,
+    metadata: { title: "t", tags: [] },
+    role,
+  };
+}
+
+async function liveRoom(note: OpenNote, answers: (Response | Error)[] = [ticket(1)]) {
+  const { fetch, requests } = fakeFetch(answers);
+  const { WebSocket, sockets } = fakeSockets();
+  const room = new LiveRoom({
+    api: createApiClient({ baseUrl: "http://x", fetch }),
+    note,
+    WebSocket,
+    random: () => 0,
+  });
+  await room.connect();
+  await vi.waitFor(() => expect(sockets).toHaveLength(1));
+  sockets[0]?.open();
+  return { room, sockets, requests };
+}
+
+const kinds = async (sent: (Uint8Array | string)[]) => {
+  const sodium = await loadSodium();
+  return sent
+    .filter((f): f is Uint8Array => f instanceof Uint8Array)
+    .map((f) => openLiveFrame(sodium, FIXED_CEK, NOTE_ID, f).kind);
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LiveRoom frames", () => {
+  it("relays an edit between two rooms, applied with LIVE_ORIGIN and not echoed", async () => {
+    const a = await liveRoom(openNote());
+    const bNote = openNote();
+    const b = await liveRoom(bNote);
+    expect(a.sockets[0]?.url).toBe("ws://relay/v1/rooms/x?ticket=t1");
+    expect(a.room.state).toBe("live");
+
+    appendParagraph(a.room.awareness.doc, "typed on A");
+    const frames = a.sockets[0]?.sent.filter((f) => f instanceof Uint8Array) ?? [];
+    expect(await kinds(frames)).toEqual([1, 0]);
+
+    const origins: unknown[] = [];
+    bNote.doc.on("update", (_: Uint8Array, origin: unknown) => origins.push(origin));
+    const sentByB = b.sockets[0]?.sent.length ?? 0;
+    for (const frame of frames) b.sockets[0]?.receive(frame as Uint8Array);
+    expect(readText(bNote.doc)).toBe("typed on A");
+    expect(origins).toEqual([LIVE_ORIGIN]);
+    expect(b.sockets[0]?.sent.length).toBe(sentByB);
+
+    a.room.awareness.setLocalStateField("user", { name: "A", color: "#f00" });
+    const cursor = a.sockets[0]?.sent.at(-1) as Uint8Array;
+    b.sockets[0]?.receive(cursor);
+    expect(b.room.awareness.getStates().get(a.room.awareness.clientID)).toEqual({
+      user: { name: "A", color: "#f00" },
+    });
+    a.room.close();
+    b.room.close();
+  });
+
+  it("never sends document frames as a viewer, but does send awareness", async () => {
+    const note = openNote("viewer");
+    const { room, sockets } = await liveRoom(note);
+    appendParagraph(note.doc, "local only");
+    room.awareness.setLocalStateField("user", { name: "V" });
+    expect(await kinds(sockets[0]?.sent ?? [])).toEqual([1, 1]);
+    room.close();
+  });
+
+  it("opens frames under a former key and flags frames no held key opens", async () => {
+    const sodium = await loadSodium();
+    const note = { ...openNote(), cek: new Uint8Array(32).fill(8), formerCeks: [FIXED_CEK] };
+    const { room, sockets } = await liveRoom(note);
+    const stale = vi.fn();
+    room.on("stale-key", stale);
+    const peer = new Y.Doc();
+    appendParagraph(peer, "from before the rotation");
+    const update = Y.encodeStateAsUpdate(peer);
+    sockets[0]?.receive(sealLiveFrame(sodium, FIXED_CEK, NOTE_ID, 0, update));
+    expect(readText(note.doc)).toBe("from before the rotation");
+    sockets[0]?.receive(sealLiveFrame(sodium, new Uint8Array(32).fill(9), NOTE_ID, 0, update));
+    expect(stale).toHaveBeenCalledTimes(1);
+    room.close();
+  });
+
+  it("counts peers from the relay's text frames", async () => {
+    const { room, sockets } = await liveRoom(openNote());
+    const heard: number[] = [];
+    room.on("peers", (n) => heard.push(n));
+    sockets[0]?.receive('{"type":"peers","count":2}');
+    sockets[0]?.receive("not json");
+    expect(room.peers).toBe(2);
+    expect(heard).toEqual([2]);
+    room.close();
+  });
+});
+
+describe("LiveRoom close codes", () => {
+  it("stops for good on 4403 and reports removed", async () => {
+    const { room, sockets, requests } = await liveRoom(openNote());
+    const removed = vi.fn();
+    room.on("removed", removed);
+    sockets[0]?.serverClose(4403);
+    expect(room.state).toBe("closed");
+    expect(removed).toHaveBeenCalledOnce();
+    expect(requests).toHaveLength(1);
+  });
+
+  it("reconnects after 1013 with backoff and a fresh ticket", async () => {
+    vi.useFakeTimers();
+    const { room, sockets, requests } = await liveRoom(openNote(), [ticket(1), ticket(2)]);
+    sockets[0]?.serverClose(1013);
+    expect(room.state).toBe("offline");
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]?.url).toContain("ticket=t2");
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+      `/v1/notes/${NOTE_ID}/room-tickets`,
+      `/v1/notes/${NOTE_ID}/room-tickets`,
+    ]);
+    room.close();
+  });
+
+  it("takes one new ticket at once on 4401 and signs out when that answers 401", async () => {
+    const noSession = json(
+      { type: "http://x/problems/no-session", title: "No session", status: 401 },
+      401,
+    );
+    const { room, sockets, requests } = await liveRoom(openNote(), [ticket(1), noSession]);
+    const signedOut = vi.fn();
+    room.on("signed-out", signedOut);
+    sockets[0]?.serverClose(4401);
+    await vi.waitFor(() => expect(signedOut).toHaveBeenCalledOnce());
+    expect(requests).toHaveLength(2);
+    expect(room.state).toBe("closed");
+  });
+});

@@ -1,0 +1,197 @@
+// LiveRoom: a note's live room (contract.md §7, §9 rule 10). Local document updates go
+// out as kind-0 frames and the local awareness state as kind-1 frames, each sealed
+// under the note's current content key; incoming frames are opened with every key
+// the note holds and applied with LIVE_ORIGIN, so editors and durable writers do not
+// send them back. Frames are for speed only: every edit also travels through /v1,
+// and nothing is replayed on (re)connect — after each reconnect, sync the note.
+import { DecryptionFailed, loadSodium, openLiveFrame, sealLiveFrame } from "@notes/crypto";
+import {
+  Awareness,
+  applyAwarenessUpdate,
+  encodeAwarenessUpdate,
+  removeAwarenessStates,
+} from "y-protocols/awareness";
+import * as Y from "yjs";
+import type { ApiClient } from "../api/client";
+import { openWithKeys } from "../keys/open-with-keys";
+import { keysOf } from "../notes/note-keys";
+import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
+import { Emitter } from "./emitter";
+import { parsePeers } from "./peers-message";
+import {
+  type ConnectionState,
+  ReconnectingSocket,
+  type ReconnectOptions,
+  type StopReason,
+} from "./reconnecting-socket";
+import type { WebSocketConstructor } from "./web-socket";
+
+/** The relay's default frame limit (a larger frame closes the socket 1009). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface LiveRoomOptions extends ReconnectOptions {
+  api: ApiClient;
+  note: OpenNote;
+  /** The browser's WebSocket, `ws` in Node, or a fake. */
+  WebSocket: WebSocketConstructor;
+  /** Shared with an editor binding (cursors); created, and destroyed on close, if absent. */
+  awareness?: Awareness;
+  /** Frames larger than this are not sent; such an update reaches peers through /v1. */
+  maxFrameBytes?: number;
+}
+
+export type LiveRoomEvents = {
+  state: ConnectionState;
+  /** Sockets in the room, this one included. */
+  peers: number;
+  /** Removed from the roster, or the note was deleted (close 4403): the room is closed. */
+  removed: undefined;
+  /** The session no longer admits a ticket: the room is closed. */
+  "signed-out": undefined;
+  /** A frame no held key opens: the content key likely rotated; sync the note to adopt it. */
+  "stale-key": undefined;
+};
+
+export class LiveRoom {
+  readonly awareness: Awareness;
+  private readonly events = new Emitter<LiveRoomEvents>();
+  private readonly socket: ReconnectingSocket;
+  private readonly ownsAwareness: boolean;
+  private readonly maxFrameBytes: number;
+  private peerCount = 0;
+  private started = false;
+  private sodium: Awaited<ReturnType<typeof loadSodium>> | undefined;
+
+  constructor(private readonly options: LiveRoomOptions) {
+    const { note } = options;
+    this.ownsAwareness = options.awareness === undefined;
+    this.awareness = options.awareness ?? new Awareness(note.doc);
+    this.maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    this.socket = new ReconnectingSocket(
+      options.WebSocket,
+      {
+        ticket: () => options.api.call("notes.roomTicket", { id: note.id }),
+        opened: () => this.sendAwareness([this.awareness.clientID]),
+        binary: (bytes) => this.receive(bytes),
+        text: (text) => this.receiveText(text),
+        lost: () => this.lost(),
+        state: (state) => this.events.emit("state", state),
+        stopped: (reason) => this.stopped(reason),
+      },
+      options,
+    );
+  }
+
+  get state(): ConnectionState {
+    return this.socket.state;
+  }
+
+  get peers(): number {
+    return this.peerCount;
+  }
+
+  on<K extends keyof LiveRoomEvents>(
+    name: K,
+    listener: (value: LiveRoomEvents[K]) => void,
+  ): () => void {
+    return this.events.on(name, listener);
+  }
+
+  /** Starts (and keeps) the connection; safe to call again. */
+  async connect(): Promise<void> {
+    this.sodium ??= await loadSodium();
+    if (this.started || this.state === "closed") return;
+    this.started = true;
+    this.options.note.doc.on("update", this.onDocUpdate);
+    this.awareness.on("update", this.onAwarenessUpdate);
+    this.socket.start();
+  }
+
+  /** Tells peers this client left, closes the socket, and stops reconnecting. */
+  close(): void {
+    if (this.state === "closed") return;
+    // A null state at the current clock removes this client at the peers (y-protocols)
+    // without clearing the local state an editor binding may share.
+    const own = this.awareness.clientID;
+    this.sendFrame(1, encodeAwarenessUpdate(this.awareness, [own], new Map()));
+    this.socket.stop("closed");
+  }
+
+  private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (isRemoteOrigin(origin)) return;
+    // A viewer's frames would be dropped by the relay; never send them.
+    const { role } = this.options.note;
+    if (role !== "owner" && role !== "editor") return;
+    this.sendFrame(0, update);
+  };
+
+  private readonly onAwarenessUpdate = (
+    change: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ): void => {
+    if (origin === LIVE_ORIGIN) return;
+    const own = this.awareness.clientID;
+    const touched = [...change.added, ...change.updated, ...change.removed];
+    if (touched.includes(own)) this.sendAwareness([own]);
+  };
+
+  private sendAwareness(clients: number[]): void {
+    this.sendFrame(1, encodeAwarenessUpdate(this.awareness, clients));
+  }
+
+  private sendFrame(kind: 0 | 1, payload: Uint8Array): void {
+    const { sodium } = this;
+    if (!sodium || this.state !== "live") return;
+    const { note } = this.options;
+    const frame = sealLiveFrame(sodium, note.cek, note.id, kind, payload);
+    if (frame.length > this.maxFrameBytes) return;
+    this.socket.send(frame);
+  }
+
+  private receive(bytes: Uint8Array): void {
+    const { sodium } = this;
+    if (!sodium) return;
+    const { note } = this.options;
+    let frame: ReturnType<typeof openLiveFrame>;
+    try {
+      frame = openWithKeys(keysOf(note), (k) => openLiveFrame(sodium, k, note.id, bytes)).value;
+    } catch (error) {
+      // Unknown kinds come from newer clients and are skipped; a frame no key opens
+      // hints at a rotation this client has not adopted yet.
+      if (error instanceof DecryptionFailed) this.events.emit("stale-key", undefined);
+      return;
+    }
+    if (frame.kind === 0) {
+      Y.applyUpdate(note.doc, frame.payload, LIVE_ORIGIN);
+    } else {
+      applyAwarenessUpdate(this.awareness, frame.payload, LIVE_ORIGIN);
+    }
+  }
+
+  private receiveText(text: string): void {
+    const count = parsePeers(text);
+    if (count === undefined || count === this.peerCount) return;
+    this.peerCount = count;
+    this.events.emit("peers", count);
+  }
+
+  private lost(): void {
+    // Peers' cursors are stale once the socket is gone; they re-announce on reconnect.
+    const others = [...this.awareness.getStates().keys()].filter(
+      (id) => id !== this.awareness.clientID,
+    );
+    if (others.length > 0) removeAwarenessStates(this.awareness, others, LIVE_ORIGIN);
+    if (this.peerCount !== 0) {
+      this.peerCount = 0;
+      this.events.emit("peers", 0);
+    }
+  }
+
+  private stopped(reason: StopReason): void {
+    this.options.note.doc.off("update", this.onDocUpdate);
+    this.awareness.off("update", this.onAwarenessUpdate);
+    if (this.ownsAwareness) this.awareness.destroy();
+    if (reason === "removed") this.events.emit("removed", undefined);
+    if (reason === "signed-out") this.events.emit("signed-out", undefined);
+  }
+}

@@ -1,0 +1,13 @@
+// Bringing an open note up to date from GET /v1/notes/{id}, adopting a content key
+// another device rotated to. Roster changes start here so they never seal a key the
+// note has already left behind.
+import { loadSodium } from "@notes/crypto";
+import type { ApiClient } from "../api/client";
+import type { Session } from "../vault/session";
+import { catchUp } from "./catch-up";
+import type { OpenNote } from "./open-state";
+
+export async function refreshNote(api: ApiClient, session: Session, note: OpenNote): Promise<void> {
+  const [sodium, state] = await Promise.all([loadSodium(), api.call("notes.get", { id: note.id })]);
+  catchUp(sodium, note, state, session);
+}

@@ -1,0 +1,37 @@
+// Sharing a note with someone (owner only): seal the note's content key to their
+// public key and add them to the roster, re-sealing it for everyone already there.
+import type { ApiClient } from "../api/client";
+import { NotAMember } from "../errors";
+import type { OpenNote } from "../notes/open-state";
+import type { Session } from "../vault/session";
+import type { Member } from "./list-members";
+import { PublicKeyDirectory } from "./public-key-directory";
+import { changeRoster, type RosterChange } from "./roster-change";
+import { guestsOf, type RosterOptions } from "./write-roster";
+
+export interface NewMember {
+  userId: string;
+  /** Raw X25519 public key, as resolveUser answers it. */
+  publicKey: Uint8Array;
+  role: "editor" | "viewer";
+}
+
+/** Adding someone already on the roster sets their role; the owner → NotAMember. */
+export function addMember(
+  api: ApiClient,
+  session: Session,
+  note: OpenNote,
+  member: NewMember,
+  options: RosterOptions = {},
+): Promise<RosterChange> {
+  const directory = options.directory ?? new PublicKeyDirectory();
+  directory.set(member.userId, member.publicKey);
+  const userId = member.userId.toLowerCase();
+  const plan = (current: readonly Member[]) => {
+    const found = current.find((m) => m.userId === userId);
+    if (found?.role === "owner") throw new NotAMember(userId);
+    if (found?.role === member.role) return undefined;
+    return [...guestsOf(current, userId), { userId, role: member.role }];
+  };
+  return changeRoster(api, session, note, plan, false, { ...options, directory });
+}

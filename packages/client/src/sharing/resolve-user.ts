@@ -1,0 +1,29 @@
+// Finding someone to share with (POST /v1/users:resolve): a handle, or an e-mail the
+// person verified and made discoverable, answers their account id and the X25519
+// public key content keys are sealed to.
+import { fromBase64, SHARING_KEY_BYTES } from "@notes/crypto";
+import type { ApiClient } from "../api/client";
+import { UnexpectedResponse } from "../errors";
+
+export type UserQuery = { handle: string } | { email: string };
+
+export interface ResolvedUser {
+  userId: string;
+  handle?: string;
+  /** Raw 32-byte X25519 public key. */
+  publicKey: Uint8Array;
+}
+
+/** Throws ApiProblem user-not-found (404) for unknown, undiscoverable or key-less users. */
+export async function resolveUser(api: ApiClient, query: UserQuery): Promise<ResolvedUser> {
+  const found = await api.call("users.resolve", query);
+  const publicKey = fromBase64(found.publicKey);
+  if (publicKey.length !== SHARING_KEY_BYTES) {
+    throw new UnexpectedResponse(`public key of ${found.userId} is ${publicKey.length} bytes`);
+  }
+  return {
+    userId: found.userId,
+    ...(found.handle !== undefined && { handle: found.handle }),
+    publicKey,
+  };
+}

@@ -1,0 +1,68 @@
+// Test support (not exported): an in-memory stand-in for the /v1 routes the sharing
+// use cases call, recording every request. Each route answers from a handler, so a
+// test can change what the "server" holds between calls.
+import { type Sodium, sealCek, sealEnvelope, sealMetadata } from "@notes/crypto";
+import * as Y from "yjs";
+import type { FetchLike } from "../api/client";
+import { json } from "../api/test-fetch";
+import type { NoteState } from "../api/types";
+import { NOTE_ID } from "../notes/test-keys";
+import { writeText } from "../notes/text";
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+}
+
+export type RouteHandler = (request: SeenRequest) => Response;
+
+export function fakeServer(routes: Record<string, RouteHandler>): {
+  fetch: FetchLike;
+  seen: SeenRequest[];
+} {
+  const seen: SeenRequest[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const request: SeenRequest = {
+      method: init.method ?? "GET",
+      path: decodeURIComponent(new URL(url).pathname),
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    seen.push(request);
+    const handler = routes[`${request.method} ${request.path}`];
+    if (!handler) return json({ title: "no route", status: 404 }, 404);
+    return handler(request);
+  };
+  return { fetch, seen };
+}
+
+export function problem(slug: string, status: number): Response {
+  return json({ type: `http://x/problems/${slug}`, title: slug, status }, status);
+}
+
+/** A one-member note state holding `text`, sealed under `key` (wrapped to `publicKey`, or legacy). */
+export function noteStateFor(
+  sodium: Sodium,
+  key: Uint8Array,
+  text: string,
+  publicKey: Uint8Array | undefined,
+): NoteState {
+  const doc = new Y.Doc();
+  writeText(doc, text);
+  return {
+    id: NOTE_ID,
+    deleted: false,
+    memberCount: 1,
+    role: "owner",
+    seq: 1,
+    snapshot: sealEnvelope(sodium, key, NOTE_ID, Y.encodeStateAsUpdate(doc)),
+    snapshotVersion: 0,
+    updatedAt: new Date(0).toISOString(),
+    updates: [],
+    version: 0,
+    metadata: sealMetadata(sodium, key, NOTE_ID, { title: "T", tags: [] }),
+    ...(publicKey && { wrappedCek: sealCek(sodium, key, publicKey) }),
+  };
+}
