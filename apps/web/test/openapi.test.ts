@@ -75,6 +75,12 @@ describe("GET /v1/openapi.json", () => {
       ["/notes/{id}/members", "put", "200"],
       ["/notes/{id}/room-tickets", "post", "201"],
       ["/feed-tickets", "post", "201"],
+      ["/device-links", "post", "201"],
+      ["/device-links/{id}", "get", "200"],
+      ["/device-links/{id}", "delete", "204"],
+      ["/device-links/{id}/claimer", "put", "204"],
+      ["/device-links/{id}/seal", "put", "204"],
+      ["/device-links/{id}/seal", "get", "200"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];

@@ -124,3 +124,13 @@ export const authedProcedure = mappedProcedure
     return next({ ctx: { ...ctx, caller } });
   })
   .use(refuseNul);
+
+/** Like authedProcedure, also admitting a device link's limited session (the claim only). */
+export const linkClaimProcedure = mappedProcedure
+  .use(async ({ ctx, next }) => {
+    const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"), {
+      allowLimited: true,
+    });
+    return next({ ctx: { ...ctx, caller } });
+  })
+  .use(refuseNul);

@@ -61,6 +61,8 @@ export interface RequestMeta {
 export interface Caller {
   sessionId: string;
   accountId: string;
+  /** A device link's minted session before its claim (contract.md §4). */
+  limited?: boolean;
 }
 
 /** KDF defaults (contract.md §2). */

@@ -100,6 +100,11 @@ const TAGS = [
     description:
       "The sharing keypair, resolving people, the roster of a note and live-room tickets.",
   },
+  {
+    name: "device-links",
+    description:
+      "Linking a new device: an ephemeral ECDH handshake that moves the master key and a fresh session to it; the server sees public keys and a sealed payload only.",
+  },
   { name: "analytics", description: "Anonymous tour and journey counters." },
   { name: "health", description: "Liveness and readiness." },
 ];
@@ -118,6 +123,9 @@ const KEY_MATERIAL = new Set([
   "wrappedCek",
   "ownerWrappedCek",
   "members",
+  "claimerPubKey",
+  "sealerPubKey",
+  "sealed",
   "snapshot",
   "updates",
   "metadata",

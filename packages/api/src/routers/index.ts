@@ -3,6 +3,7 @@ import { router } from "../trpc";
 import { accountRouter } from "./account";
 import { accountsRouter } from "./accounts";
 import { journeyEvent, tourEvent } from "./analytics/events";
+import { deviceLinksRouter } from "./device-links";
 import { health } from "./health/health";
 import { get as getKeypair, put as putKeypair } from "./keypair/keypair";
 import { notesRouter } from "./notes";
@@ -17,6 +18,7 @@ export const appRouter = router({
   keypair: router({ get: getKeypair, put: putKeypair }),
   notes: notesRouter,
   users: router({ resolve }),
+  deviceLinks: deviceLinksRouter,
   health,
 });
 

@@ -15,26 +15,37 @@ export function bearerToken(authorization: string | null): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(core: Core, authorization: string | null): Promise<Caller> {
+/**
+ * `allowLimited`: a session minted by a device link may only claim that link
+ * (contract.md §4); everywhere else it is not a valid token. Once its link has
+ * expired unclaimed it is not valid anywhere.
+ */
+export async function authenticate(
+  core: Core,
+  authorization: string | null,
+  options: { allowLimited?: boolean } = {},
+): Promise<Caller> {
   const token = bearerToken(authorization);
   if (token === undefined) throw noSession(authorization !== null);
   if (!TOKEN.test(token)) throw noSession(true);
-  const [row] = await rows<{ session_id: string; account_id: string }>(
+  const [row] = await rows<{ session_id: string; account_id: string; limited: boolean }>(
     core.db,
     sql`
       with s as (
-        select id, account_id, last_used_at from sessions
+        select id, account_id, last_used_at, limited from sessions
         where token_hash = ${hashToken(token)}
           and last_used_at > now() - make_interval(days => ${IDLE_DAYS})
           and created_at > now() - make_interval(days => ${ABSOLUTE_DAYS})
+          and (not limited or exists (
+            select 1 from device_links l where l.session_id = sessions.id and l.expires_at > now()))
       ), touch as (
         update sessions set last_used_at = now()
         where id in (select id from s where last_used_at < now() - interval '1 minute')
       )
-      select id as session_id, account_id from s`,
+      select id as session_id, account_id, limited from s`,
   );
-  if (!row) throw noSession(true);
+  if (!row || (row.limited && !options.allowLimited)) throw noSession(true);
   const spent = await core.requestBudget.spend(row.account_id);
   if (!spent.ok) throw rateLimited(spent.retryAfter);
-  return { sessionId: row.session_id, accountId: row.account_id };
+  return { sessionId: row.session_id, accountId: row.account_id, limited: row.limited };
 }

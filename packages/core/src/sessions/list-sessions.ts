@@ -1,5 +1,5 @@
 import { sessions } from "@notes/db";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 
 export interface SessionView {
@@ -15,7 +15,7 @@ export async function listSessions(core: Core, caller: Caller): Promise<SessionV
   const found = await core.db
     .select()
     .from(sessions)
-    .where(eq(sessions.accountId, caller.accountId))
+    .where(and(eq(sessions.accountId, caller.accountId), eq(sessions.limited, false)))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
   return found.map((s) => ({
     id: s.id,

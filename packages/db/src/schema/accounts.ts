@@ -58,6 +58,8 @@ export const sessions = pgTable(
     label: text("label").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Minted by a device link: it may only claim that link until it does (contract.md §4). */
+    limited: boolean("limited").notNull().default(false),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

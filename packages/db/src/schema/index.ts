@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./device-links";
 export * from "./notes";
 export * from "./operations";
 export * from "./realtime";
