@@ -5,7 +5,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createHttpHandler, type HttpHandler } from "@notes/api";
-import { type Core, defaultLimits, outboxMailer, RequestBudget, smtpMailer } from "@notes/core";
+import {
+  type Core,
+  defaultLimits,
+  EVENTS_CHANNEL,
+  outboxMailer,
+  RequestBudget,
+  SessionCache,
+  smtpMailer,
+} from "@notes/core";
 import { type Database, openDatabase } from "@notes/db";
 import pino from "pino";
 import type { Env } from "../env";
@@ -17,6 +25,23 @@ export interface Backend {
   database: Database;
   handler: HttpHandler;
   close(): Promise<void>;
+}
+
+/**
+ * The session cache is on only while this process hears every revocation (the
+ * `sessions` trigger announces each on `notes_events`).
+ */
+async function followRevocations(database: Database, core: Core) {
+  const cache = core.sessionCache;
+  return database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      const event = JSON.parse(payload) as { e?: string; sessionId?: string };
+      if (event.e === "session" && event.sessionId) cache?.forgetSession(event.sessionId);
+    },
+    () => cache?.enable(),
+    () => cache?.disable(),
+  );
 }
 
 /** The pages the OpenAPI document links (docs/*.md), served at /docs/{name}. */
@@ -40,6 +65,7 @@ export async function startBackend(env: Env): Promise<Backend> {
   const rateLimitScale = env.RATE_LIMIT_SCALE;
   const core: Core = {
     db: database.db,
+    sessionCache: new SessionCache(),
     requestBudget: new RequestBudget(
       database.db,
       defaultLimits.accountRequests,
@@ -58,12 +84,16 @@ export async function startBackend(env: Env): Promise<Backend> {
   // Embedded mode is a local, single-owner install: ops work out of the box there.
   const operatorToken =
     env.OPERATOR_TOKEN ?? (env.DATABASE_URL ? undefined : secretIn(env.DATA_DIR, "operator-token"));
+  const unfollow = await followRevocations(database, core);
   log.info({ database: database.kind, publicUrl: env.PUBLIC_URL }, "back end ready");
   return {
     env,
     core,
     database,
     handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
-    close: () => database.close(),
+    close: async () => {
+      await unfollow();
+      await database.close();
+    },
   };
 }

@@ -68,6 +68,23 @@ describe.runIf(mode === "postgres")("realtime across processes (Postgres)", () =
     expect((await room.closed).code).toBe(4403);
   });
 
+  it("rejects a session revoked through instance A on instance B at once (its session cache hears it)", async () => {
+    const user = await sharer();
+    const viaB = new Client(undefined, undefined, second.url);
+    // Warm B's cache with the session.
+    for (let i = 0; i < 3; i++)
+      expect((await viaB.call("GET", "/v1/account", { token: user.token })).status).toBe(200);
+    expect(
+      (await user.client.call("DELETE", "/v1/sessions/current", { token: user.token })).status,
+    ).toBe(204);
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 2_000)
+      status = (await viaB.call("GET", "/v1/account", { token: user.token })).status;
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it("tells sockets to resync after the database restarts, and events flow again", async () => {
     const owner = await sharer();
     const { id } = await newNote(owner);

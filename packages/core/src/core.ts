@@ -3,6 +3,7 @@
 import type { Db } from "@notes/db";
 import type { Mailer } from "./mail/mailer";
 import type { RequestBudget } from "./sessions/request-budget";
+import type { SessionCache } from "./sessions/session-cache";
 
 export interface Limit {
   limit: number;
@@ -49,6 +50,8 @@ export interface Core {
   log: Log;
   /** This process's leases of the per-account request limit. */
   requestBudget: RequestBudget;
+  /** Verified sessions (absent: every request reads the database). */
+  sessionCache?: SessionCache;
 }
 
 /** What the edge knows about the request, for rate limits and session labels. */

@@ -43,5 +43,6 @@ export { authenticate, bearerToken } from "./sessions/authenticate";
 export { listSessions } from "./sessions/list-sessions";
 export { RequestBudget } from "./sessions/request-budget";
 export { revokeSession, signOut } from "./sessions/revoke-session";
+export { SessionCache } from "./sessions/session-cache";
 export { replaceMembers } from "./sharing/replace-members";
 export { resolveUser } from "./sharing/resolve-user";

@@ -24,6 +24,8 @@ export interface Database {
     channel: string,
     onPayload: (payload: string) => void,
     onListening: () => void,
+    /** The listener's connection dropped: notifications may be missed until onListening. */
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   /** Releases connections (Postgres) or flushes and closes the data directory (embedded). */
   close(): Promise<void>;

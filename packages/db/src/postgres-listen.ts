@@ -10,6 +10,7 @@ export async function listenResiliently(
   channel: string,
   onPayload: (payload: string) => void,
   onListening: () => void,
+  onLost: () => void = () => {},
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -25,7 +26,10 @@ export async function listenResiliently(
     onnotify: (name: string, payload: string) => {
       if (name === channel) onPayload(payload);
     },
-    onclose: () => schedule(),
+    onclose: () => {
+      if (!stopped) onLost();
+      schedule();
+    },
   } as postgres.Options<Record<string, never>>);
 
   function schedule() {

@@ -77,8 +77,8 @@ export function openPostgres({ url, poolSize = 10 }: PostgresOptions): Database 
         lockHolder.release();
       }
     },
-    listen: (channel, onPayload, onListening) =>
-      listenResiliently(url, channel, onPayload, onListening),
+    listen: (channel, onPayload, onListening, onLost) =>
+      listenResiliently(url, channel, onPayload, onListening, onLost),
     async close() {
       await client.end({ timeout: 5 });
     },

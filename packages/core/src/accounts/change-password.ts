@@ -33,4 +33,5 @@ export async function changePassword(
       .delete(sessions)
       .where(and(eq(sessions.accountId, row.id), ne(sessions.id, caller.sessionId)));
   });
+  core.sessionCache?.forgetAccount(row.id, caller.sessionId);
 }

@@ -15,4 +15,5 @@ export async function deleteAccount(
   const row = await getAccountRow(core.db, caller.accountId);
   if (!(await scryptMatches(authKey, row.hashSalt, row.authHash))) throw credentialRejected();
   await core.db.delete(accounts).where(eq(accounts.id, row.id));
+  core.sessionCache?.forgetAccount(row.id);
 }

@@ -38,6 +38,7 @@ export async function recover(
       .returning();
     if (!row) throw new Error("account vanished during recovery");
     await tx.delete(sessions).where(eq(sessions.accountId, row.id));
+    core.sessionCache?.forgetAccount(row.id);
     const { token } = await openSession(tx, row.id, meta);
     return { account: accountView(row), keys: keysView(row), token };
   });

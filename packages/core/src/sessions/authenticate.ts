@@ -1,5 +1,6 @@
-// Resolves a bearer token to its session. One read per request: the idle
-// lifetime slides at most once a minute (so most requests write nothing), and the
+// Resolves a bearer token to its session. At most one read per request, none while
+// the session is in the process's cache (session-cache.ts); the idle lifetime
+// slides at most once a minute (so most requests write nothing), and the
 // per-account request limit is spent from a leased budget (request-budget.ts).
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
@@ -28,12 +29,16 @@ export async function authenticate(
   const token = bearerToken(authorization);
   if (token === undefined) throw noSession(authorization !== null);
   if (!TOKEN.test(token)) throw noSession(true);
+  const hash = hashToken(token);
+  const cacheKey = Buffer.from(hash).toString("base64");
+  const cached = core.sessionCache?.get(cacheKey);
+  if (cached) return spend(core, { sessionId: cached.sessionId, accountId: cached.accountId });
   const [row] = await rows<{ session_id: string; account_id: string; limited: boolean }>(
     core.db,
     sql`
       with s as (
         select id, account_id, last_used_at, limited from sessions
-        where token_hash = ${hashToken(token)}
+        where token_hash = ${hash}
           and last_used_at > now() - make_interval(days => ${IDLE_DAYS})
           and created_at > now() - make_interval(days => ${ABSOLUTE_DAYS})
           and (not limited or exists (
@@ -45,7 +50,14 @@ export async function authenticate(
       select id as session_id, account_id, limited from s`,
   );
   if (!row || (row.limited && !options.allowLimited)) throw noSession(true);
-  const spent = await core.requestBudget.spend(row.account_id);
+  const caller = { sessionId: row.session_id, accountId: row.account_id };
+  if (row.limited) return spend(core, { ...caller, limited: true });
+  core.sessionCache?.set(cacheKey, caller);
+  return spend(core, caller);
+}
+
+async function spend(core: Core, caller: Caller): Promise<Caller> {
+  const spent = await core.requestBudget.spend(caller.accountId);
   if (!spent.ok) throw rateLimited(spent.retryAfter);
-  return { sessionId: row.session_id, accountId: row.account_id, limited: row.limited };
+  return caller;
 }

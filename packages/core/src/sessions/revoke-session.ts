@@ -10,8 +10,10 @@ export async function revokeSession(core: Core, caller: Caller, sessionId: strin
     .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, caller.accountId)))
     .returning({ id: sessions.id });
   if (deleted.length === 0) throw new DomainError("not-found", "No such session.");
+  core.sessionCache?.forgetSession(sessionId);
 }
 
 export async function signOut(core: Core, caller: Caller): Promise<void> {
   await core.db.delete(sessions).where(eq(sessions.id, caller.sessionId));
+  core.sessionCache?.forgetSession(caller.sessionId);
 }
