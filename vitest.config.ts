@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/web/{ui,vault}/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/web/{ui,vault}/**/*.test.ts",
+            "apps/web/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -35,8 +35,11 @@ async function main() {
   const server = createServer((req, res) => {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     if (!ownsPath(pathname)) {
-      // Every response carries X-Request-Id (contract.md §1), the UI's pages too.
-      res.setHeader("X-Request-Id", requestIdFrom(req.headers["x-request-id"]));
+      // Every response carries X-Request-Id (contract.md §1), the UI's pages too;
+      // proxy.ts echoes the same id on the pages it handles.
+      const requestId = requestIdFrom(req.headers["x-request-id"]);
+      req.headers["x-request-id"] = requestId;
+      res.setHeader("X-Request-Id", requestId);
       renderUi(req, res).catch((error: unknown) => {
         log.error({ err: error }, "ui request failed");
         if (!res.headersSent) res.writeHead(500).end();

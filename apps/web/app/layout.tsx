@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
+// Rendered per request: each page response carries a fresh CSP nonce (proxy.ts),
+// which Next puts on the scripts it renders; a prerendered page could carry none.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: "Notes — end-to-end encrypted",
   description: "Notes that sync, share and stay private: the server stores only ciphertext.",

@@ -49,7 +49,9 @@ function readDocs(dir: string): Record<string, string> {
   const docs: Record<string, string> = {};
   for (const name of ["client-crypto.md", "sharing.md"]) {
     const file = path.join(dir, name);
-    if (existsSync(file)) docs[name] = readFileSync(file, "utf8");
+    // Read once at start, from the repository's docs/ (not part of a traced bundle).
+    if (existsSync(/*turbopackIgnore: true*/ file))
+      docs[name] = readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   }
   return docs;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+const base = {
+  nonce: "abc123",
+  publicUrl: "http://localhost:3000",
+  realtimeUrl: "ws://localhost:3001",
+  dev: false,
+  camera: false,
+};
+
+describe("security headers", () => {
+  it("allow scripts by nonce only, never eval, and connections to the app and the relay", () => {
+    const csp = contentSecurityPolicy(base);
+    expect(csp).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("connect-src 'self' http://localhost:3000 ws://localhost:3001");
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      expect(csp).toContain(d);
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("add HSTS and upgrade-insecure-requests only over https, camera only where asked", () => {
+    const plain = securityHeaders(base);
+    expect(plain["Strict-Transport-Security"]).toBeUndefined();
+    expect(plain["Permissions-Policy"]).toContain("camera=()");
+    const tls = securityHeaders({ ...base, publicUrl: "https://notes.example", camera: true });
+    expect(tls["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
+    expect(tls["Content-Security-Policy"]).toContain("upgrade-insecure-requests");
+    expect(tls["Permissions-Policy"]).toContain("camera=(self)");
+    expect(plain["X-Content-Type-Options"]).toBe("nosniff");
+    expect(plain["Referrer-Policy"]).toBe("no-referrer");
+  });
+});
