@@ -33,6 +33,8 @@ const schema = z
     OPERATOR_TOKEN: z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
     TRUST_PROXY: flag.default(false),
     REALTIME_URL: z.url().optional(),
+    FEEDBACK_WEBHOOK_URL: z.url().optional(),
+    FEEDBACK_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   })
   .transform((env) => {

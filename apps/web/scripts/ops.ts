@@ -4,7 +4,8 @@ import { opsFetch, run } from "./ops-client";
 const usage = `Usage:
   pnpm ops grant-complimentary <handle>
   pnpm ops revoke-complimentary <handle>
-  pnpm ops stats`;
+  pnpm ops stats
+  pnpm ops feedback            the feedback outbox: relayed, waiting, and why`;
 
 run(async () => {
   const [command, handle] = process.argv.slice(2);
@@ -17,6 +18,27 @@ run(async () => {
     console.log(
       `${handle}: ${command === "grant-complimentary" ? "complimentary tier granted" : "complimentary tier revoked"}`,
     );
+    return;
+  }
+  if (command === "feedback") {
+    const res = await opsFetch("/ops/v1/feedback");
+    if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+    const { feedback } = (await res.json()) as {
+      feedback: {
+        createdAt: string;
+        category: string;
+        message: string;
+        deliveredAt: string | null;
+        lastError?: string;
+      }[];
+    };
+    for (const f of feedback) {
+      const state = f.deliveredAt
+        ? `relayed ${f.deliveredAt}`
+        : `waiting${f.lastError ? ` (${f.lastError})` : ""}`;
+      console.log(`${f.createdAt}  [${f.category}]  ${state}\n  ${f.message}\n`);
+    }
+    if (feedback.length === 0) console.log("No feedback yet.");
     return;
   }
   if (command === "stats") {

@@ -9,6 +9,7 @@ import {
   type Core,
   defaultLimits,
   EVENTS_CHANNEL,
+  FeedbackRelay,
   outboxMailer,
   RequestBudget,
   SessionCache,
@@ -87,6 +88,14 @@ export async function startBackend(env: Env): Promise<Backend> {
   const operatorToken =
     env.OPERATOR_TOKEN ?? (env.DATABASE_URL ? undefined : secretIn(env.DATA_DIR, "operator-token"));
   const unfollow = await followRevocations(database, core);
+  const relay = env.FEEDBACK_WEBHOOK_URL
+    ? new FeedbackRelay(database.db, log, {
+        webhookUrl: env.FEEDBACK_WEBHOOK_URL,
+        baseDelayMs: env.FEEDBACK_RETRY_MS,
+      })
+    : undefined;
+  core.feedbackRelay = relay;
+  relay?.start();
   log.info({ database: database.kind, publicUrl: env.PUBLIC_URL }, "back end ready");
   return {
     env,
@@ -94,6 +103,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     database,
     handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
     close: async () => {
+      await relay?.stop();
       await unfollow();
       await database.close();
     },

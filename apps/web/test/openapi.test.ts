@@ -81,6 +81,15 @@ describe("GET /v1/openapi.json", () => {
       ["/device-links/{id}/claimer", "put", "204"],
       ["/device-links/{id}/seal", "put", "204"],
       ["/device-links/{id}/seal", "get", "200"],
+      ["/passkeys", "get", "200"],
+      ["/passkeys:beginEnrolment", "post", "200"],
+      ["/passkeys:finishEnrolment", "post", "201"],
+      ["/passkeys:decline", "post", "204"],
+      ["/passkeys/{id}", "get", "200"],
+      ["/passkeys/{id}", "delete", "204"],
+      ["/sessions:beginPasskey", "post", "200"],
+      ["/sessions:challengePasskey", "post", "200"],
+      ["/sessions:finishPasskey", "post", "200"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];
@@ -157,6 +166,8 @@ describe("the document for third-party authors", () => {
       ["/notes", "post"],
       ["/notes/{id}/updates", "post"],
       ["/notes/{id}/members", "put"],
+      ["/passkeys:finishEnrolment", "post"],
+      ["/sessions:finishPasskey", "post"],
     ] as const)
       expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toContain(link);
     const page = await fetch(link);

@@ -52,6 +52,8 @@ export interface Core {
   requestBudget: RequestBudget;
   /** Verified sessions (absent: every request reads the database). */
   sessionCache?: SessionCache;
+  /** Delivers stored feedback to the operator's webhook (absent: it waits in the outbox). */
+  feedbackRelay?: { wake(): void };
 }
 
 /** What the edge knows about the request, for rate limits and session labels. */

@@ -17,6 +17,9 @@ export { putClaimer } from "./device-links/claimer";
 export { openDeviceLink } from "./device-links/open-link";
 export { putSeal, readHandshake, readSeal } from "./device-links/seal";
 export * from "./errors";
+export { type Allowance, FEEDBACK_LIMIT, feedbackAllowance } from "./feedback/allowance";
+export { FeedbackRelay } from "./feedback/relay";
+export { type FeedbackCategory, submitFeedback } from "./feedback/submit";
 export { checkHealth } from "./health";
 export { getKeypair, putKeypair } from "./keypair/keypair";
 export * from "./mail/mailer";
@@ -30,6 +33,22 @@ export { listMembers } from "./notes/list-members";
 export type { NoteState } from "./notes/note-state";
 export { listRevisions, readRevision, storeRevision } from "./notes/revisions";
 export * from "./ops/operator";
+export { beginEnrolment, type CreationOptions } from "./passkeys/begin-enrolment";
+export type { AssertionCredential, RegistrationCredential } from "./passkeys/credential";
+export type { DeviceView } from "./passkeys/device-view";
+export { declineEnrolmentOffer } from "./passkeys/enrolment-offer";
+export { type Enrolment, finishEnrolment } from "./passkeys/finish-enrolment";
+export {
+  finishPasskey,
+  type PasskeyAuthResponse,
+  type PasskeySignIn,
+} from "./passkeys/finish-sign-in";
+export { deletePasskey, getPasskey, listPasskeys } from "./passkeys/manage-passkeys";
+export {
+  beginPasskey,
+  challengePasskey,
+  type RequestOptions,
+} from "./passkeys/sign-in-options";
 export { EVENTS_CHANNEL } from "./realtime/announce";
 export * as relayAccess from "./realtime/relay-access";
 export {

@@ -87,6 +87,11 @@ const TAGS = [
       "Sign-up, sign-in, recovery and sessions. Keys are derived on the client: see the client-side scheme.",
   },
   {
+    name: "passkeys",
+    description:
+      "Enrolling passkeys (WebAuthn, PRF required) and managing the account's enrolled devices. Passkey sign-in is under auth.",
+  },
+  {
     name: "account",
     description: "The caller's profile, password, e-mail verification and deletion.",
   },
@@ -105,6 +110,7 @@ const TAGS = [
     description:
       "Linking a new device: an ephemeral ECDH handshake that moves the master key and a fresh session to it; the server sees public keys and a sealed payload only.",
   },
+  { name: "feedback", description: "Feedback to the operator, with a yearly allowance." },
   { name: "analytics", description: "Anonymous tour and journey counters." },
   { name: "health", description: "Liveness and readiness." },
 ];
@@ -117,6 +123,7 @@ const KEY_MATERIAL = new Set([
   "recoveryAuthKey",
   "wrappedMasterKey",
   "newWrappedMasterKey",
+  "credential",
   "recoveryWrappedMasterKey",
   "publicKey",
   "wrappedPrivateKey",

@@ -2,7 +2,7 @@
 // document, authorized by `Authorization: Bearer {OPERATOR_TOKEN}`. Without a
 // configured token every /ops route answers 404.
 import { timingSafeEqual } from "node:crypto";
-import { type Core, operatorStats, readOutbox, setComplimentary } from "@notes/core";
+import { type Core, operatorStats, readFeedback, readOutbox, setComplimentary } from "@notes/core";
 import type { OutageGate } from "../rest/outage-gate";
 import { bearerChallenge, errorToProblem, problemResponse } from "../rest/problem-response";
 
@@ -47,6 +47,8 @@ export function createOpsHandler(core: Core, operatorToken: string | undefined, 
         return json(await operatorStats(core));
       if (path === "/ops/v1/outbox" && request.method === "GET")
         return json({ mails: await readOutbox(core) });
+      if (path === "/ops/v1/feedback" && request.method === "GET")
+        return json({ feedback: await readFeedback(core) });
       return notFound();
     } catch (error) {
       return problemResponse(

@@ -4,9 +4,11 @@ import { accountRouter } from "./account";
 import { accountsRouter } from "./accounts";
 import { journeyEvent, tourEvent } from "./analytics/events";
 import { deviceLinksRouter } from "./device-links";
+import { feedbackRouter } from "./feedback";
 import { health } from "./health/health";
 import { get as getKeypair, put as putKeypair } from "./keypair/keypair";
 import { notesRouter } from "./notes";
+import { passkeysRouter } from "./passkeys";
 import { sessionsRouter } from "./sessions";
 import { resolve } from "./sharing/resolve";
 
@@ -14,11 +16,13 @@ export const appRouter = router({
   accounts: accountsRouter,
   sessions: sessionsRouter,
   account: accountRouter,
+  passkeys: passkeysRouter,
   analytics: router({ tourEvent, journeyEvent }),
   keypair: router({ get: getKeypair, put: putKeypair }),
   notes: notesRouter,
   users: router({ resolve }),
   deviceLinks: deviceLinksRouter,
+  feedback: feedbackRouter,
   health,
 });
 

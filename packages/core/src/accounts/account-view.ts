@@ -47,6 +47,8 @@ export function accountView(row: AccountRow): AccountView {
     ...(row.email !== null && { email: row.email }),
     emailVerified: row.emailVerified,
     discoverableByEmail: row.discoverableByEmail,
+    // contract.md §11: false once the offer was declined or any passkey enrolled;
+    // both set this flag (passkeys/enrolment-offer.ts).
     passkeys: { offerEnrolment: !row.passkeyOfferDeclined },
     subscription: {
       status: row.subscriptionStatus,

@@ -51,3 +51,29 @@ export async function readOutbox(core: Core, limit = 50) {
     createdAt: m.createdAt.toISOString(),
   }));
 }
+
+/** The feedback outbox, newest first: what was relayed, what waits and why. */
+export async function readFeedback(core: Core, limit = 100) {
+  const found = await rows<{
+    id: string;
+    category: string;
+    message: string;
+    created_at: Date | string;
+    delivered_at: Date | string | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    core.db,
+    sql`select id, category, message, created_at, delivered_at, attempts, last_error
+        from feedback order by created_at desc limit ${limit}`,
+  );
+  return found.map((f) => ({
+    id: f.id,
+    category: f.category,
+    message: f.message,
+    createdAt: new Date(f.created_at).toISOString(),
+    deliveredAt: f.delivered_at ? new Date(f.delivered_at).toISOString() : null,
+    attempts: f.attempts,
+    ...(f.last_error && { lastError: f.last_error }),
+  }));
+}

@@ -1,5 +1,7 @@
 export * from "./accounts";
 export * from "./device-links";
+export * from "./feedback";
 export * from "./notes";
 export * from "./operations";
+export * from "./passkeys";
 export * from "./realtime";
