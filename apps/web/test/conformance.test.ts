@@ -109,7 +109,7 @@ describe("NUL characters", () => {
     const nul = "a\u0000b";
     for (const [path, body, pointer] of [
       ["/v1/accounts:lookupAuthParams", { identifier: "\u0000" }, "/identifier"],
-      ["/v1/sessions", { identifier: nul, authKey: "A".repeat(43) + "=" }, "/identifier"],
+      ["/v1/sessions", { identifier: nul, authKey: `${"A".repeat(43)}=` }, "/identifier"],
     ] as const) {
       const res = await client.call("POST", path, { body });
       expectProblem(res, 400, "invalid-request");

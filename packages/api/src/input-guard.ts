@@ -33,7 +33,7 @@ export function nulIssues(value: unknown, path: string[] = [], depth = 0): Input
     key.includes("\u0000")
       ? [
           {
-            path: [...path, key.replace(/\u0000/g, "")],
+            path: [...path, key.split("\u0000").join("")],
             message: "Must not contain NUL.",
             code: "custom" as const,
           },
