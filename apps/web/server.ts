@@ -3,7 +3,8 @@
 // Fetch handler and everything else to Next.js; in embedded mode it also serves
 // the realtime WebSocket paths (server/realtime.ts). Shuts down cleanly on SIGINT and
 // SIGTERM so the embedded database is flushed and its lock released.
-import { createServer } from "node:http";
+import { EventEmitter } from "node:events";
+import { createServer, type Server } from "node:http";
 import { ownsPath, requestIdFrom } from "@notes/api";
 import { DataDirLocked } from "@notes/db";
 import next from "next";
@@ -28,7 +29,16 @@ async function main() {
     throw error;
   }
   const log = backend.core.log;
-  const ui = next({ dev, dir: import.meta.dirname, quiet: true });
+  // Next attaches its own 'upgrade' listener to the server of the first request it
+  // sees, and in production that listener ends every upgrade whose path matches an
+  // app route (/v1/[...path] matches the relay's /v1/feed and /v1/rooms/{id}). It
+  // gets a stand-in server instead; upgrades are routed below (Next's dev reload too).
+  const ui = next({
+    dev,
+    dir: import.meta.dirname,
+    quiet: true,
+    httpServer: new EventEmitter() as unknown as Server,
+  });
   await ui.prepare();
   const renderUi = ui.getRequestHandler();
 

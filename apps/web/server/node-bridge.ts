@@ -20,8 +20,9 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       start(controller) {
         controllerRef = controller;
         req.on("data", onData);
-        req.once("end", () => controller.close());
-        req.once("error", (error) => controller.error(error));
+        // A cancelled stream (a refused body) is already closed: say nothing more to it.
+        req.once("end", () => controllerRef?.close());
+        req.once("error", (error) => controllerRef?.error(error));
       },
       pull() {
         req.resume();

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
+import { baseUrl } from "./support/api";
 import { append, blob, newNote } from "./support/notes";
 import { setMembers, sharer } from "./support/sharing";
 import { connect, isText, openFeed, openRoom, realtimeUrl } from "./support/sockets";
@@ -55,6 +56,15 @@ describe("tickets at the upgrade", () => {
       await socket.opened;
       expect((await socket.closed).code).toBe(4401);
     }
+  });
+
+  it("keeps the socket open after the UI served a page (Next does not take the upgrade)", async () => {
+    const user = await signUp();
+    expect((await fetch(`${baseUrl()}/notes`)).status).toBe(200);
+    const feed = await openFeed(user);
+    const note = await newNote(user);
+    await feed.until((m) => m.kind === "text" && m.json.seq === String(note.seq));
+    feed.close();
   });
 
   it("refuses a browser upgrade from a foreign Origin (403)", async () => {

@@ -22,6 +22,8 @@ export class FeedbackRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** When a failed delivery is due again, if sooner than the next poll. */
+  private retryInMs: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -49,7 +51,9 @@ export class FeedbackRelay {
     this.timer = setTimeout(() => {
       this.running ??= this.drain().finally(() => {
         this.running = undefined;
-        if (!this.stopped) this.schedule(this.options.pollMs ?? 5_000);
+        const poll = this.options.pollMs ?? 5_000;
+        if (!this.stopped) this.schedule(Math.min(poll, this.retryInMs ?? poll));
+        this.retryInMs = undefined;
       });
     }, ms);
     this.timer.unref();
@@ -95,6 +99,7 @@ export class FeedbackRelay {
                              last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)},
                              next_attempt_at = now() + make_interval(secs => ${delay / 1000})
                              where id = ${due.id}`);
+        this.retryInMs = Math.min(this.retryInMs ?? delay, delay);
         this.log.warn(
           { err: error, attempts: due.attempts + 1 },
           "feedback relay: delivery failed; will retry",
