@@ -14,6 +14,21 @@ export function repoRoot(from = process.cwd()): string {
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** BILLING_PRICES: JSON minor units laid over the defaults, e.g. {"monthly":{"usd":500}}. */
+const minorUnits = z.int().min(1).max(99_999_999);
+const planPrices = z.strictObject({ eur: minorUnits, gbp: minorUnits, usd: minorUnits }).partial();
+const billingPrices = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.strictObject({ monthly: planPrices, yearly: planPrices }).partial());
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -36,6 +51,11 @@ const schema = z
     FEEDBACK_WEBHOOK_URL: z.url().optional(),
     FEEDBACK_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** A Stripe-compatible API origin (scheme, host, port); tests point it at a fake. */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    BILLING_PRICES: billingPrices.optional(),
   })
   .transform((env) => {
     const root = repoRoot();

@@ -11,6 +11,7 @@ import {
   EVENTS_CHANNEL,
   FeedbackRelay,
   outboxMailer,
+  priceTable,
   RequestBudget,
   SessionCache,
   smtpMailer,
@@ -82,6 +83,12 @@ export async function startBackend(env: Env): Promise<Backend> {
       serverSecret: env.SERVER_SECRET ?? secretIn(env.DATA_DIR, "server-secret"),
       rateLimitScale,
       limits: defaultLimits,
+      billing: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiBase: env.STRIPE_API_BASE,
+        prices: priceTable(env.BILLING_PRICES),
+      },
     },
   };
   // Embedded mode is a local, single-owner install: ops work out of the box there.

@@ -90,6 +90,11 @@ describe("GET /v1/openapi.json", () => {
       ["/sessions:beginPasskey", "post", "200"],
       ["/sessions:challengePasskey", "post", "200"],
       ["/sessions:finishPasskey", "post", "200"],
+      ["/billing/prices", "get", "200"],
+      ["/billing/checkout-sessions", "post", "201"],
+      ["/billing/portal-sessions", "post", "201"],
+      ["/billing/subscription", "patch", "200"],
+      ["/billing/webhooks", "post", "200"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];

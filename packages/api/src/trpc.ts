@@ -27,6 +27,8 @@ export interface ApiContext {
   meta: RequestMeta;
   /** What the procedure wants on the HTTP response besides its body. */
   response: ResponseControl;
+  /** The exact body bytes, for routes whose meta sets `rawBody` (REST adapter only). */
+  rawBody?: Uint8Array;
 }
 
 export type RouteMeta = OpenApiMeta<{
@@ -44,6 +46,12 @@ export type RouteMeta = OpenApiMeta<{
   responseHeaderNames?: readonly ("Location" | "ETag")[];
   /** Request headers the operation reads. */
   requestHeaderNames?: readonly ("If-Match" | "If-None-Match")[];
+  /**
+   * The REST adapter also hands the body's exact bytes to the procedure as
+   * `ctx.rawBody` (signed payloads: Stripe webhooks). The JSON body is still parsed
+   * and validated as usual, so the OpenAPI document describes it.
+   */
+  rawBody?: boolean;
 }>;
 
 const t = initTRPC

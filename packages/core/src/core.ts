@@ -1,6 +1,7 @@
 // The dependencies every use case receives: the database, validated settings,
 // the mailer and a logger. Apps build one `Core` at start and pass it down.
 import type { Db } from "@notes/db";
+import type { BillingConfig } from "./billing/config";
 import type { Mailer } from "./mail/mailer";
 import type { RequestBudget } from "./sessions/request-budget";
 import type { SessionCache } from "./sessions/session-cache";
@@ -17,6 +18,8 @@ export interface CoreConfig {
   serverSecret: string;
   rateLimitScale: number;
   limits: RateLimits;
+  /** Stripe billing (contract.md §8); absent → billing operations answer 503. */
+  billing?: BillingConfig;
 }
 
 export interface RateLimits {

@@ -11,6 +11,20 @@ export { recover } from "./accounts/recover";
 export { signIn } from "./accounts/sign-in";
 export * from "./accounts/tier";
 export * from "./analytics/record-event";
+export { type SubscriptionView, setCancelAtPeriodEnd } from "./billing/cancellation";
+export { startCheckout } from "./billing/checkout";
+export {
+  type BillingConfig,
+  CURRENCIES,
+  DEFAULT_PRICES,
+  PLANS,
+  type PriceOverrides,
+  type PriceTable,
+  priceTable,
+} from "./billing/config";
+export { openPortal } from "./billing/portal";
+export { listPrices, type PlanPrice } from "./billing/prices";
+export { receiveWebhook, type WebhookReceipt } from "./billing/webhook";
 export * from "./core";
 export { claimDeviceLink } from "./device-links/claim";
 export { putClaimer } from "./device-links/claimer";

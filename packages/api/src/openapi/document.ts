@@ -110,6 +110,11 @@ const TAGS = [
     description:
       "Linking a new device: an ephemeral ECDH handshake that moves the master key and a fresh session to it; the server sees public keys and a sealed payload only.",
   },
+  {
+    name: "billing",
+    description:
+      "Plans and prices, checkout and the customer portal of the payment provider (Stripe), cancellation at the period's end, and the provider's signed webhooks that keep the tier in sync.",
+  },
   { name: "feedback", description: "Feedback to the operator, with a yearly allowance." },
   { name: "analytics", description: "Anonymous tour and journey counters." },
   { name: "health", description: "Liveness and readiness." },

@@ -39,7 +39,13 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
     return target as Procedure;
   }
 
-  async function inputOf(request: Request, route: Route, params: Record<string, string>, url: URL) {
+  async function inputOf(
+    request: Request,
+    route: Route,
+    params: Record<string, string>,
+    url: URL,
+    ctx: ApiContext,
+  ) {
     const input: Record<string, unknown> = {};
     if (route.takesBody) {
       const limit = route.meta.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -51,6 +57,8 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
         });
       }
       const bytes = await readBody(request, limit);
+      // Signatures are over the bytes as sent (meta `rawBody`: webhooks).
+      if (route.meta.rawBody) ctx.rawBody = bytes;
       let body: unknown;
       try {
         body = JSON.parse(new TextDecoder().decode(bytes));
@@ -104,7 +112,7 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
       response,
     };
     try {
-      const input = await inputOf(request, route, params, url);
+      const input = await inputOf(request, route, params, url, ctx);
       if ("problem" in input && typeof input.problem === "object") {
         return respondProblem(input.problem as Parameters<typeof problemResponse>[2]);
       }

@@ -3,6 +3,7 @@ import { router } from "../trpc";
 import { accountRouter } from "./account";
 import { accountsRouter } from "./accounts";
 import { journeyEvent, tourEvent } from "./analytics/events";
+import { billingRouter } from "./billing";
 import { deviceLinksRouter } from "./device-links";
 import { feedbackRouter } from "./feedback";
 import { health } from "./health/health";
@@ -23,6 +24,7 @@ export const appRouter = router({
   users: router({ resolve }),
   deviceLinks: deviceLinksRouter,
   feedback: feedbackRouter,
+  billing: billingRouter,
   health,
 });
 

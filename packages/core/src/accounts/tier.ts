@@ -2,6 +2,10 @@
 export type Tier = "free" | "subscribed" | "complimentary";
 
 const SUBSCRIBED_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+/** A subscription in one of these statuses is live: it makes the tier `subscribed`. */
+export const isLiveStatus = (status: string) => SUBSCRIBED_STATUSES.has(status);
+
 const MiB = 1024 * 1024;
 
 export const CEILINGS: Record<Tier, number> = {
@@ -12,7 +16,7 @@ export const CEILINGS: Record<Tier, number> = {
 
 export function tierOf(account: { complimentary: boolean; subscriptionStatus: string }): Tier {
   if (account.complimentary) return "complimentary";
-  if (SUBSCRIBED_STATUSES.has(account.subscriptionStatus)) return "subscribed";
+  if (isLiveStatus(account.subscriptionStatus)) return "subscribed";
   return "free";
 }
 

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./billing";
 export * from "./device-links";
 export * from "./feedback";
 export * from "./notes";
