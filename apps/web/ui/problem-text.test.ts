@@ -1,5 +1,5 @@
 import { problemCatalogue } from "@notes/api";
-import { ApiProblem } from "@notes/client";
+import { ApiProblem, NotAMember } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import { describeError, PROBLEM_TEXT } from "./problem-text";
 
@@ -19,5 +19,6 @@ describe("problem text", () => {
     expect(describeError(new TypeError("Failed to fetch"))).toMatch(/Cannot reach the server/);
     const bad = Object.assign(new Error("x"), { name: "InvalidRecoveryCode" });
     expect(describeError(bad)).toMatch(/recovery code is not valid/);
+    expect(describeError(new NotAMember("x"))).toMatch(/owner always has access/);
   });
 });

@@ -43,6 +43,15 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "method-not-allowed": "The app made a request the server does not accept. Update the app.",
 };
 
+/** The client's own errors (by name, as the SDK and the vault raise them). */
+const CLIENT_ERROR_TEXT: Record<string, string> = {
+  InvalidRecoveryCode: "That recovery code is not valid. Check it and try again.",
+  NotAMember: "That is the note's owner; the owner always has access.",
+  MemberKeyUnavailable:
+    "Someone on this note can no longer be found by handle or e-mail, so the note cannot be re-sealed for them. Remove them, or ask them to set a handle.",
+  NoteUnavailable: "This note is not on this device any more.",
+};
+
 /** A sentence for any error: a problem's own text, or a network/unknown fallback. */
 export function describeError(error: unknown): string {
   if (isProblem(error)) {
@@ -52,7 +61,7 @@ export function describeError(error: unknown): string {
     return text;
   }
   if (error instanceof TypeError) return "Cannot reach the server. Check your connection.";
-  if (error instanceof Error && error.name === "InvalidRecoveryCode")
-    return "That recovery code is not valid. Check it and try again.";
+  const own = error instanceof Error ? CLIENT_ERROR_TEXT[error.name] : undefined;
+  if (own) return own;
   return "Something went wrong. Try again.";
 }

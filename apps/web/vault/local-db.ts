@@ -1,5 +1,6 @@
 // The browser's IndexedDB: the sealed session, a ciphertext cache of every note,
-// the outbox of edits not yet acknowledged, and the sync token. Nothing here is
+// the outbox of edits not yet acknowledged, the sync token and the keyring of
+// former content keys (wrapped under the master key, keyring-store.ts). Nothing here is
 // plaintext: notes are sealed under their content keys, the session under a
 // non-extractable device key (device-key.ts).
 import type { Input } from "@notes/client";
@@ -23,6 +24,10 @@ export interface CachedNote {
   version: number;
   snapshotVersion: number;
   role: "owner" | "editor" | "viewer" | "revoked";
+  /** The server's wrap this key came from; a different one later means a rotation. */
+  wrappedCek?: string;
+  /** Members, owner included, as the server last said (absent in older caches). */
+  memberCount?: number;
 }
 
 export type OutboxOp =

@@ -1,10 +1,10 @@
 import "fake-indexeddb/auto";
 import type { OpenNote } from "@notes/client";
-import { readText, writeText } from "@notes/client";
+import { ContentKeyring, readText, writeText } from "@notes/client";
 import { generateKey, loadSodium } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { cacheNotes, loadCachedNotes } from "./note-cache";
+import { cacheNotes, loadCache, loadCachedNotes } from "./note-cache";
 import { freshDb, testSession } from "./test-session";
 
 async function note(text: string): Promise<OpenNote> {
@@ -36,6 +36,21 @@ describe("note cache", () => {
       metadata: original.metadata,
       role: "owner",
     });
+  });
+
+  it("keeps the member count and wrap, and the keys held before a rotation", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const original = { ...(await note("shared")), wrappedCek: "d3JhcA==" };
+    const former = generateKey(await loadSodium());
+    session.keyring = new ContentKeyring();
+    session.keyring.remember(original.id, former);
+    session.keyring.remember(original.id, original.cek);
+    await cacheNotes(db, session, [original], new Map([[original.id, 2]]));
+    const { notes, memberCounts } = await loadCache(db, session);
+    expect(memberCounts.get(original.id)).toBe(2);
+    expect(notes[0]?.wrappedCek).toBe("d3JhcA==");
+    expect(notes[0]?.formerCeks).toEqual([former]);
   });
 
   it("holds only ciphertext", async () => {

@@ -1,6 +1,7 @@
 // The ciphertext cache of notes: each note's full Yjs state (local edits included),
 // title and tags sealed under its content key, the content key sealed to the
-// account's public key. Opening the app offline decrypts from here.
+// account's public key. Opening the app offline decrypts from here. Keys the note
+// held before a rotation come from the session's keyring (keyring-store.ts).
 import type { OpenNote, Session } from "@notes/client";
 import {
   loadSodium,
@@ -14,7 +15,14 @@ import {
 import * as Y from "yjs";
 import type { CachedNote, LocalDb } from "./local-db";
 
-export async function sealForCache(session: Session, note: OpenNote): Promise<CachedNote> {
+/** Member counts by note id, kept beside the notes (the SDK's OpenNote has none). */
+export type MemberCounts = ReadonlyMap<string, number>;
+
+export async function sealForCache(
+  session: Session,
+  note: OpenNote,
+  memberCount?: number,
+): Promise<CachedNote> {
   const sodium = await loadSodium();
   return {
     id: note.id,
@@ -24,6 +32,8 @@ export async function sealForCache(session: Session, note: OpenNote): Promise<Ca
     version: note.version,
     snapshotVersion: note.snapshotVersion,
     role: note.role,
+    ...(note.wrappedCek !== undefined && { wrappedCek: note.wrappedCek }),
+    ...(memberCount !== undefined && { memberCount }),
   };
 }
 
@@ -40,16 +50,45 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
     snapshotVersion: cached.snapshotVersion,
     metadata: openMetadata(sodium, cek, cached.id, cached.metadata),
     role: cached.role,
+    // Content sealed before a rotation may still be on the server (contract.md §9.11).
+    formerCeks: formerKeys(cek, session.keyring?.keys(cached.id) ?? []),
+    ...(cached.wrappedCek !== undefined && { wrappedCek: cached.wrappedCek }),
   };
 }
 
-export async function cacheNotes(db: LocalDb, session: Session, notes: OpenNote[]) {
-  const sealed = await Promise.all(notes.map((n) => sealForCache(session, n)));
+export async function cacheNotes(
+  db: LocalDb,
+  session: Session,
+  notes: OpenNote[],
+  memberCounts: MemberCounts = new Map(),
+) {
+  const sealed = await Promise.all(
+    notes.map((n) => sealForCache(session, n, memberCounts.get(n.id))),
+  );
   const tx = db.transaction("notes", "readwrite");
   await Promise.all([...sealed.map((c) => tx.store.put(c)), tx.done]);
 }
 
-export async function loadCachedNotes(db: LocalDb, session: Session): Promise<OpenNote[]> {
+/** Every cached note, opened, with the member counts stored beside them. */
+export async function loadCache(
+  db: LocalDb,
+  session: Session,
+): Promise<{ notes: OpenNote[]; memberCounts: Map<string, number> }> {
   const all = await db.getAll("notes");
-  return Promise.all(all.map((c) => openCached(session, c)));
+  const memberCounts = new Map<string, number>();
+  for (const c of all) if (c.memberCount !== undefined) memberCounts.set(c.id, c.memberCount);
+  return { notes: await Promise.all(all.map((c) => openCached(session, c))), memberCounts };
+}
+
+/** `keys` without `current` and without repeats, newest first as given. */
+function formerKeys(current: Uint8Array, keys: readonly Uint8Array[]): Uint8Array[] {
+  const same = (a: Uint8Array, b: Uint8Array) =>
+    a.length === b.length && a.every((x, i) => x === b[i]);
+  const out: Uint8Array[] = [];
+  for (const key of keys) if (!same(key, current) && !out.some((k) => same(k, key))) out.push(key);
+  return out;
+}
+
+export async function loadCachedNotes(db: LocalDb, session: Session): Promise<OpenNote[]> {
+  return (await loadCache(db, session)).notes;
 }

@@ -1,4 +1,10 @@
-import { appendParagraph, type OpenNote, REMOTE_ORIGIN, readText } from "@notes/client";
+import {
+  appendParagraph,
+  LIVE_ORIGIN,
+  type OpenNote,
+  REMOTE_ORIGIN,
+  readText,
+} from "@notes/client";
 import { generateKey, loadSodium, openEnvelope, openMetadata } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -18,14 +24,16 @@ async function openNote(): Promise<OpenNote> {
 
 function writer() {
   const stored: SealedEdit[][] = [];
+  const touched: string[][] = [];
   const dirty: boolean[] = [];
   const w = new NoteWriter(
-    async (edits) => {
-      stored.push(edits);
+    async (edits, live) => {
+      if (edits.length > 0) stored.push(edits);
+      touched.push(live.map((n) => n.id));
     },
     (d) => dirty.push(d),
   );
-  return { w, stored, dirty };
+  return { w, stored, touched, dirty };
 }
 
 describe("NoteWriter", () => {
@@ -64,6 +72,26 @@ describe("NoteWriter", () => {
     appendParagraph(note.doc, "local");
     await w.flush();
     expect(stored[0]?.[0]?.updateCount).toBe(1);
+  });
+
+  it("caches a peer's live edit without appending it (the author appends its own)", async () => {
+    const note = await openNote();
+    const { w, stored, touched, dirty } = writer();
+    w.watch(note);
+    note.doc.transact(() => appendParagraph(note.doc, "from a peer"), LIVE_ORIGIN);
+    await w.flush();
+    expect(stored).toEqual([]);
+    expect(touched).toEqual([[note.id]]);
+    expect(dirty).not.toContain(true);
+  });
+
+  it("puts typed metadata back after a sync replaced it with the server's older copy", async () => {
+    const note = await openNote();
+    const { w } = writer();
+    w.setMetadata(note, { title: "Typed", tags: ["t"] });
+    note.metadata = { title: "", tags: [] };
+    w.reapplyPending();
+    expect(note.metadata).toEqual({ title: "Typed", tags: ["t"] });
   });
 
   it("drops the pending edits of a deleted note", async () => {

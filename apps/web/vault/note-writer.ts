@@ -1,7 +1,10 @@
 // Turns local edits into outbox ops: watches each note's Yjs document, gathers the
 // updates typed within a short pause, seals them under the note's content key with
 // a fresh requestId, and stores op and ciphertext cache together before sending.
-import { type OpenNote, REMOTE_ORIGIN } from "@notes/client";
+// Updates from the server or from a peer's live frame are never appended again (the
+// author appends its own, contract.md §9 rule 10); a live one still has to reach the
+// local cache, so its note is handed back as "touched" for re-caching only.
+import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "@notes/client";
 import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 
@@ -13,16 +16,20 @@ export interface SealedEdit {
   body: { id: string; requestId: string; updates: string[]; metadata: string | null };
 }
 
+/** `edits` go to the outbox; `touched` notes changed through live frames only: cache them. */
+export type StoreEdits = (edits: SealedEdit[], touched: OpenNote[]) => Promise<void>;
+
 export class NoteWriter {
   private readonly watched = new WeakSet<Y.Doc>();
   private readonly updates = new Map<string, Uint8Array[]>();
   private readonly metadata = new Map<string, NoteMetadata>();
   private readonly notes = new Map<string, OpenNote>();
+  private readonly touched = new Map<string, OpenNote>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   /** `dirty` hears whether edits wait in memory (not yet sealed into the outbox). */
   constructor(
-    private readonly store: (edits: SealedEdit[]) => Promise<void>,
+    private readonly store: StoreEdits,
     private readonly dirty: (waiting: boolean) => void = () => undefined,
   ) {}
 
@@ -32,11 +39,16 @@ export class NoteWriter {
     if (this.watched.has(note.doc)) return;
     this.watched.add(note.doc);
     note.doc.on("update", (update: Uint8Array, origin: unknown) => {
-      if (origin === REMOTE_ORIGIN) return;
+      if (origin === LIVE_ORIGIN) {
+        this.touched.set(note.id, note);
+        this.schedule(false);
+        return;
+      }
+      if (isRemoteOrigin(origin)) return;
       const list = this.updates.get(note.id) ?? [];
       list.push(update);
       this.updates.set(note.id, list);
-      this.schedule();
+      this.schedule(true);
     });
   }
 
@@ -44,14 +56,26 @@ export class NoteWriter {
     this.notes.set(note.id, note);
     note.metadata = { title: metadata.title, tags: [...metadata.tags] };
     this.metadata.set(note.id, note.metadata);
-    this.schedule();
+    this.schedule(true);
   }
 
-  /** Forgets pending edits of a deleted note. */
+  /**
+   * Puts title and tags typed but not yet sealed back on their notes: a sync may have
+   * replaced them with the server's older metadata meanwhile.
+   */
+  reapplyPending(): void {
+    for (const [id, metadata] of this.metadata) {
+      const note = this.notes.get(id);
+      if (note) note.metadata = { title: metadata.title, tags: [...metadata.tags] };
+    }
+  }
+
+  /** Forgets pending edits of a deleted (or no longer shared) note. */
   drop(id: string): void {
     this.updates.delete(id);
     this.metadata.delete(id);
     this.notes.delete(id);
+    this.touched.delete(id);
   }
 
   /** Seals and stores everything pending now (sign-out and tests call this). */
@@ -59,7 +83,9 @@ export class NoteWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     const ids = new Set([...this.updates.keys(), ...this.metadata.keys()]);
-    if (ids.size === 0) return;
+    const touched = [...this.touched.values()].filter((n) => !ids.has(n.id));
+    this.touched.clear();
+    if (ids.size === 0 && touched.length === 0) return;
     const sodium = await loadSodium();
     const edits: SealedEdit[] = [];
     for (const id of ids) {
@@ -80,12 +106,13 @@ export class NoteWriter {
         },
       });
     }
-    await this.store(edits);
+    await this.store(edits, touched);
     this.dirty(this.updates.size + this.metadata.size > 0);
   }
 
-  private schedule(): void {
-    this.dirty(true);
+  /** `typed`: a local edit waits (the status says "Saving…"); live ones only re-cache. */
+  private schedule(typed: boolean): void {
+    if (typed) this.dirty(true);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), PAUSE_MS);
   }

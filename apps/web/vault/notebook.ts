@@ -1,58 +1,93 @@
 // One signed-in session's notes: the sync engine over the local cache, the writer
-// that seals edits into the outbox, the outbox flush and the sync loop. The Vault
-// owns one Notebook per session and hears about state through `host`.
+// that seals edits into the outbox, the outbox flush, what triggers a sync (the
+// change feed, a slow poll) and the notes' sharing and live rooms. The Vault owns
+// one Notebook per session and hears about state through `host`.
 import {
   type ApiClient,
   compactIfDue,
   isProblem,
   type OpenNote,
   prepareNote,
+  type RosterChange,
   type Session,
   SyncEngine,
 } from "@notes/client";
 import type { NoteMetadata } from "@notes/crypto";
+import type { Awareness } from "y-protocols/awareness";
+import { AwarenessStore } from "./awareness-store";
+import { CoalescedRun } from "./coalesced-run";
 import { recordJourney } from "./journey";
+import { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
-import { cacheNotes, loadCachedNotes } from "./note-cache";
+import { cacheNotes, loadCache } from "./note-cache";
+import { NoteSharing } from "./note-sharing";
+import { observeNoteStates } from "./note-states";
 import { NoteWriter, type SealedEdit } from "./note-writer";
 import { enqueue, flushOutbox, pendingCount } from "./outbox";
+import { SyncTriggers } from "./sync-triggers";
 import type { VaultState } from "./vault-state";
-
-const SYNC_EVERY_MS = 4_000;
 
 export interface NotebookHost {
   state(): VaultState;
   set(patch: Partial<VaultState>): void;
-  /** The server answered 401: the session is over. */
+  /** The server answered 401, or the feed said the session was revoked. */
   sessionEnded(): Promise<void>;
+  /** The feed said the profile, tier or usage changed. */
+  accountChanged(): void;
 }
 
 export class Notebook {
   private readonly writer = new NoteWriter(
-    (edits) => this.storeEdits(edits),
+    (edits, touched) => this.storeEdits(edits, touched),
     (unsaved) => {
       if (unsaved !== this.host.state().unsaved) this.host.set({ unsaved });
     },
   );
-  private syncing: Promise<void> | undefined;
+  /** Members per note, owner included, as the server last said. */
+  private readonly memberCounts = new Map<string, number>();
+  private readonly presence = new AwarenessStore();
+  private readonly engine: SyncEngine;
+  private readonly triggers: SyncTriggers;
+  readonly sharing: NoteSharing;
+  private readonly syncing = new CoalescedRun(() => this.runSync());
   private flushing: Promise<void> | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
 
   private constructor(
     private readonly api: ApiClient,
     private readonly db: LocalDb,
     private readonly session: Session,
-    private readonly engine: SyncEngine,
+    token: string | undefined,
     private readonly host: NotebookHost,
-  ) {}
+  ) {
+    // The engine's reads pass by here, so member counts are seen as they arrive.
+    const observed = observeNoteStates(api, (state) => {
+      if (state.deleted || state.role === "revoked") this.memberCounts.delete(state.id);
+      else this.memberCounts.set(state.id, state.memberCount);
+    });
+    this.engine = new SyncEngine(observed, session, token);
+    this.triggers = new SyncTriggers(api, {
+      sync: () => void this.syncNow(),
+      online: (online) => host.set({ online }),
+      feed: (feed) => host.set({ feed }),
+      account: () => host.accountChanged(),
+      ended: () => void host.sessionEnded(),
+    });
+    this.sharing = new NoteSharing(api, session, {
+      note: (id) => this.note(id),
+      settle: () => this.flushAll(),
+      changed: (note, change) => this.rosterChanged(note, change),
+    });
+  }
 
   /** Opens the cached notes (no network) and starts syncing. */
   static async open(api: ApiClient, db: LocalDb, session: Session, host: NotebookHost) {
     const token = await db.get("meta", "syncToken");
-    const engine = new SyncEngine(api, session, token);
-    const notebook = new Notebook(api, db, session, engine, host);
-    for (const note of await loadCachedNotes(db, session)) {
-      engine.track(note);
+    const notebook = new Notebook(api, db, session, token, host);
+    const cached = await loadCache(db, session);
+    for (const [id, count] of cached.memberCounts) notebook.memberCounts.set(id, count);
+    for (const note of cached.notes) {
+      notebook.engine.track(note);
       notebook.writer.watch(note);
     }
     host.set({
@@ -60,7 +95,7 @@ export class Notebook {
       sync: { running: false, applied: 0, firstDone: token !== undefined },
     });
     notebook.publish();
-    notebook.run();
+    notebook.triggers.start();
     return notebook;
   }
 
@@ -71,6 +106,19 @@ export class Notebook {
   /** Every note, for export. */
   all(): OpenNote[] {
     return this.engine.list().flatMap((s) => this.engine.note(s.id) ?? []);
+  }
+
+  /** The note's presence (cursors) for its editor and live room. */
+  awareness(id: string): Awareness | undefined {
+    const note = this.note(id);
+    return note && this.presence.of(id, note.doc);
+  }
+
+  /** Joins the note's live room (shared notes, while open); leave() when done. */
+  joinRoom(id: string, awareness: Awareness): LiveNote | undefined {
+    const note = this.note(id);
+    if (!note) return undefined;
+    return LiveNote.join(this.api, note, awareness, () => void this.syncNow());
   }
 
   async create(metadata: NoteMetadata): Promise<string> {
@@ -94,9 +142,8 @@ export class Notebook {
   }
 
   async remove(id: string): Promise<void> {
-    this.writer.drop(id);
     this.engine.untrack(id);
-    await this.db.delete("notes", id);
+    await this.forgetNote(id);
     await enqueue(this.db, { kind: "delete", noteId: id });
     this.publish();
     void this.flush();
@@ -113,33 +160,16 @@ export class Notebook {
     return this.writer.flush();
   }
 
-  /** Sends queued edits, then pulls changes; one run at a time. */
+  /** Sends queued edits, then pulls changes; one run at a time, none lost. */
   syncNow(): Promise<void> {
-    this.syncing ??= this.runSync().finally(() => {
-      this.syncing = undefined;
-    });
-    return this.syncing;
+    return this.syncing.request();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    removeEventListener("online", this.onOnline);
-    removeEventListener("offline", this.onOffline);
+    this.stopped = true;
+    this.triggers.stop();
+    this.presence.clear();
   }
-
-  private run(): void {
-    void this.syncNow();
-    this.timer = setInterval(() => void this.syncNow(), SYNC_EVERY_MS);
-    addEventListener("online", this.onOnline);
-    addEventListener("offline", this.onOffline);
-  }
-
-  private readonly onOnline = () => {
-    this.host.set({ online: true });
-    void this.syncNow();
-  };
-
-  private readonly onOffline = () => this.host.set({ online: false });
 
   private async runSync(): Promise<void> {
     const { engine, host } = this;
@@ -151,10 +181,12 @@ export class Notebook {
       const result = await engine.syncOnce((applied) =>
         host.set({ sync: { ...host.state().sync, applied } }),
       );
+      this.writer.reapplyPending();
       const changed = result.changed.flatMap((id) => engine.note(id) ?? []);
       for (const note of changed) this.writer.watch(note);
-      await cacheNotes(this.db, this.session, changed);
-      for (const id of result.removed) await this.db.delete("notes", id);
+      await cacheNotes(this.db, this.session, changed, this.memberCounts);
+      for (const note of changed) if (note.resealDue) void this.reseal(note);
+      for (const id of result.removed) await this.forgetNote(id);
       if (engine.token) await this.db.put("meta", engine.token, "syncToken");
       if (first) recordJourney(this.api, "sync", "complete");
       host.set({ online: true, sync: { running: false, applied: 0, firstDone: true } });
@@ -179,7 +211,9 @@ export class Notebook {
         // Only when nobody appended in between does the doc hold every version.
         if (note && at.version === note.version + op.updateCount) note.version = at.version;
         // Compaction is housekeeping: a failure here must not hold the outbox up.
-        if (note) await compactIfDue(this.api, note, at.version).catch(() => undefined);
+        // With the session, a key rotation the compaction's fetch reveals is adopted.
+        if (note)
+          await compactIfDue(this.api, note, at.version, this.session).catch(() => undefined);
       },
     });
     const pending = await pendingCount(this.db);
@@ -189,18 +223,45 @@ export class Notebook {
     if (outcome.state === "refused") await this.onBackgroundError(outcome.problem);
   }
 
-  private async storeEdits(edits: SealedEdit[]): Promise<void> {
+  private async storeEdits(edits: SealedEdit[], touched: OpenNote[]): Promise<void> {
     for (const edit of edits) {
       const { note, updateCount, body } = edit;
       await enqueue(this.db, { kind: "append", noteId: note.id, updateCount, body });
     }
-    await cacheNotes(
-      this.db,
-      this.session,
-      edits.map((e) => e.note),
-    );
+    // A note that left meanwhile (removed from it) is not cached again.
+    const notes = [...edits.map((e) => e.note), ...touched].filter((n) => this.note(n.id));
+    await cacheNotes(this.db, this.session, notes, this.memberCounts);
+    if (edits.length === 0) return;
     this.host.set({ pending: await pendingCount(this.db) });
     void this.flush();
+  }
+
+  /**
+   * Content that opened only under a former key (a straggler, or a rotation's
+   * compaction that failed) is re-sealed under the current key at once, by an owner or
+   * editor (docs/sharing.md); members who never held the old key can then read it.
+   */
+  private async reseal(note: OpenNote): Promise<void> {
+    const done = await compactIfDue(this.api, note, note.version, this.session).catch(
+      () => undefined,
+    );
+    if (done) await cacheNotes(this.db, this.session, [note], this.memberCounts);
+  }
+
+  /** Deleted, or this account was removed from it: its copy and keys go (docs/sharing.md). */
+  private async forgetNote(id: string): Promise<void> {
+    this.writer.drop(id);
+    this.memberCounts.delete(id);
+    this.presence.forget(id);
+    this.session.keyring?.forget(id);
+    await this.db.delete("notes", id);
+  }
+
+  private async rosterChanged(note: OpenNote, change: RosterChange): Promise<void> {
+    this.memberCounts.set(note.id, change.members.length);
+    // After a rotation the cached copy must be sealed under the new key.
+    await cacheNotes(this.db, this.session, [note], this.memberCounts);
+    this.publish();
   }
 
   private async onBackgroundError(error: unknown): Promise<void> {
@@ -211,7 +272,14 @@ export class Notebook {
   }
 
   private publish(): void {
-    const notes = this.engine.list().map(({ id, title, tags }) => ({ id, title, tags }));
+    if (this.stopped) return;
+    const notes = this.engine.list().map(({ id, title, tags }) => ({
+      id,
+      title,
+      tags,
+      role: this.engine.note(id)?.role ?? "owner",
+      shared: (this.memberCounts.get(id) ?? 1) > 1,
+    }));
     this.host.set({ notes });
   }
 }

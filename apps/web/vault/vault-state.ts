@@ -1,11 +1,15 @@
 // What the UI renders from: a plain immutable snapshot the Vault replaces on every
 // change (React reads it through useSyncExternalStore).
-import type { Account } from "@notes/client";
+import type { Account, ConnectionState, OpenNote } from "@notes/client";
 
 export interface NoteListItem {
   id: string;
   title: string;
   tags: string[];
+  /** This account's role; a viewer's editor is read-only. */
+  role: OpenNote["role"];
+  /** More than one member (owner included) can open it. */
+  shared: boolean;
 }
 
 export interface ProblemView {
@@ -25,6 +29,8 @@ export interface VaultState {
   /** Edits typed in the last moment, not yet sealed into the outbox. */
   unsaved: boolean;
   sync: { running: boolean; applied: number; firstDone: boolean };
+  /** The change feed's connection: "live" means changes arrive as they happen. */
+  feed: ConnectionState;
   /** The last refusal from background work (an edit the server would not take). */
   problem?: ProblemView;
   /** A calm one-line message, e.g. why the session ended. */
@@ -38,4 +44,5 @@ export const initialState: VaultState = {
   pending: 0,
   unsaved: false,
   sync: { running: false, applied: 0, firstDone: false },
+  feed: "offline",
 };

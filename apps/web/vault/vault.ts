@@ -16,8 +16,12 @@ import {
   signUp,
 } from "@notes/client";
 import { deriveAccountKeys, fromBase64, type NoteMetadata, toBase64 } from "@notes/crypto";
+import type { Awareness } from "y-protocols/awareness";
 import { recordJourney } from "./journey";
+import { keepKeyring } from "./keyring-store";
+import type { LiveNote } from "./live-note";
 import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
+import type { NoteSharing } from "./note-sharing";
 import { Notebook } from "./notebook";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
@@ -31,6 +35,9 @@ export class Vault {
   private notebook: Notebook | undefined;
   /** ETag of the account as this tab last saw it (GET/PATCH /v1/account). */
   private accountEtag: string | undefined;
+  /** Screens showing the account; the feed's `account` events refresh it only then. */
+  private accountWatchers = 0;
+  private stopKeyring: (() => void) | undefined;
 
   private constructor(
     readonly api: ApiClient,
@@ -111,7 +118,34 @@ export class Vault {
     return this.notebook?.syncNow() ?? Promise.resolve();
   }
 
+  /** Roster operations on the notes of this session. */
+  sharing(): NoteSharing {
+    return this.requireNotebook().sharing;
+  }
+
+  /** The note's presence state (cursors), shared by its editor and live room. */
+  awareness(id: string): Awareness | undefined {
+    return this.notebook?.awareness(id);
+  }
+
+  /** Joins a shared note's live room while it is open; call leave() on the answer. */
+  joinRoom(id: string, awareness: Awareness): LiveNote | undefined {
+    return this.notebook?.joinRoom(id, awareness);
+  }
+
   // ── account ───────────────────────────────────────────────────────────
+
+  /**
+   * Keeps the account fresh while a screen shows it: the feed announces every profile,
+   * tier or usage change, and usage moves with every edit, so nobody else refetches.
+   */
+  watchAccount(): () => void {
+    this.accountWatchers += 1;
+    void this.refreshAccount().catch(() => undefined);
+    return () => {
+      this.accountWatchers -= 1;
+    };
+  }
 
   /** Fetches the account and remembers its ETag for the next PATCH. */
   async refreshAccount(): Promise<Account> {
@@ -188,10 +222,15 @@ export class Vault {
   private async start(session: Session): Promise<void> {
     this.session = session;
     this.api.setToken(session.token);
+    // Before the notes open: the cache needs the keys held before a rotation.
+    this.stopKeyring = await keepKeyring(this.db, session);
     this.notebook = await Notebook.open(this.api, this.db, session, {
       state: () => this.state,
       set: (patch) => this.set(patch),
       sessionEnded: () => this.endSession(),
+      accountChanged: () => {
+        if (this.accountWatchers > 0) void this.refreshAccount().catch(() => undefined);
+      },
     });
     // Ready only once the cached notes are open, so every action has its Notebook.
     this.set({
@@ -205,6 +244,8 @@ export class Vault {
   private close(): void {
     this.notebook?.stop();
     this.notebook = undefined;
+    this.stopKeyring?.();
+    this.stopKeyring = undefined;
     this.session = undefined;
     this.api.setToken(undefined);
   }

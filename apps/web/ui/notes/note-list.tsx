@@ -1,5 +1,6 @@
 "use client";
-// The notes list with instant search over the decrypted titles and tags.
+// The notes list with instant search over the decrypted titles and tags; shared
+// notes carry a "Shared" mark (an icon with that accessible name).
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { NoteListItem } from "../../vault/vault-state";
 
@@ -51,7 +52,10 @@ export function NoteList(props: {
               aria-current={n.id === props.selected ? "true" : undefined}
               onClick={() => props.onSelect(n.id)}
             >
-              <span className="title">{n.title || "Untitled"}</span>
+              <span className="title">
+                {n.title || "Untitled"}
+                {n.shared && <SharedMark />}
+              </span>
               {n.tags.length > 0 && (
                 <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
               )}
@@ -60,5 +64,18 @@ export function NoteList(props: {
         ))}
       </ul>
     </section>
+  );
+}
+
+function SharedMark() {
+  return (
+    <span className="shared-mark" role="img" aria-label="Shared" title="Shared">
+      <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
+        <circle cx="7" cy="7" r="3" fill="currentColor" />
+        <circle cx="14" cy="8" r="2.5" fill="currentColor" />
+        <path d="M1 17c0-3.3 2.7-5 6-5s6 1.7 6 5z" fill="currentColor" />
+        <path d="M13.5 12c2.9 0 5.5 1.4 5.5 4.5h-4.6c0-1.8-.4-3.3-.9-4.5z" fill="currentColor" />
+      </svg>
+    </span>
   );
 }

@@ -1,7 +1,13 @@
 "use client";
-// One open note: title, tags, rich text and delete. Title and tags are sealed into
-// the note's metadata; the body lives in its Yjs document.
+// One open note: title, tags, rich text, sharing and delete. Title and tags are
+// sealed into the note's metadata; the body lives in its Yjs document. A shared note
+// joins its live room while open (typing and cursors travel at once); a viewer's
+// note is read-only and says so. The role and the shared mark come from the vault's
+// state, so a role changed by the owner re-renders this pane after the next sync.
 import { useEffect, useRef, useState } from "react";
+import { PresenceBadge } from "../sharing/presence-badge";
+import { ShareDialog } from "../sharing/share-dialog";
+import { useLiveRoom } from "../sharing/use-live-room";
 import { useVault } from "../vault-context";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
@@ -12,10 +18,13 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   const listed = state.notes.find((n) => n.id === id);
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
+  const { awareness, presence } = useLiveRoom(id, listed?.shared ?? false);
   // "New note" was just pressed: typing goes to the title. Opening an existing note
-  // does not move focus.
-  const fresh = note?.metadata.title === "" && note.version === 0;
+  // does not move focus. Decided once, on opening: a sync may briefly bring back the
+  // server's empty title, and must not pull the caret out of the editor then.
+  const [fresh] = useState(() => note?.metadata.title === "" && note.version === 0);
   useEffect(() => {
     if (fresh) titleInput.current?.focus();
   }, [fresh]);
@@ -25,9 +34,21 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   }, [listed]);
   if (!note || !listed)
     return <p className="muted pane">This note is not here any more. Pick another one.</p>;
-  const readOnly = note.role === "viewer";
+  const readOnly = listed.role === "viewer";
+  const owner = listed.role === "owner";
   return (
     <article className="pane" aria-label="Note">
+      <div className="pane-head">
+        {readOnly && (
+          <p className="notice view-only" data-testid="view-only">
+            <strong>View only</strong> — you can read this note but not change it.
+          </p>
+        )}
+        <PresenceBadge presence={presence} />
+        <button type="button" className="secondary" onClick={() => setSharing(true)}>
+          {owner ? "Share" : "People"}
+        </button>
+      </div>
       <input
         id="note-title"
         className="note-title"
@@ -41,8 +62,12 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
           vault.setMetadata(id, { title: e.target.value, tags: listed.tags });
         }}
       />
-      <TagInput tags={listed.tags} onChange={(tags) => vault.setMetadata(id, { title, tags })} />
-      <RichText key={id} doc={note.doc} readOnly={readOnly} />
+      <TagInput
+        tags={listed.tags}
+        readOnly={readOnly}
+        onChange={(tags) => vault.setMetadata(id, { title, tags })}
+      />
+      <RichText key={id} doc={note.doc} readOnly={readOnly} awareness={awareness} />
       <footer className="pane-actions">
         {confirming ? (
           <>
@@ -62,13 +87,16 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
             </button>
           </>
         ) : (
-          note.role === "owner" && (
+          owner && (
             <button type="button" className="secondary" onClick={() => setConfirming(true)}>
               Delete note
             </button>
           )
         )}
       </footer>
+      {sharing && (
+        <ShareDialog id={id} title={title} owner={owner} onClose={() => setSharing(false)} />
+      )}
     </article>
   );
 }

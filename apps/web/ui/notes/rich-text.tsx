@@ -1,20 +1,32 @@
 "use client";
-import { CONTENT_FRAGMENT } from "@notes/client";
 // The rich-text editor: TipTap (ProseMirror) bound to the note's Yjs document, in
 // the XmlFragment "default" every client of contract.md reads. Local edits become
-// Yjs updates, which the vault seals and queues; remote ones merge in place.
+// Yjs updates, which the vault seals and queues; remote ones (sync, live room) merge
+// in place. With an awareness, other people's cursors show, named and coloured.
+import { CONTENT_FRAGMENT } from "@notes/client";
 import Collaboration from "@tiptap/extension-collaboration";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
+import { LiveCursors } from "../sharing/live-cursors";
 
-export function RichText({ doc, readOnly }: { doc: Y.Doc; readOnly: boolean }) {
+export function RichText({
+  doc,
+  readOnly,
+  awareness,
+}: {
+  doc: Y.Doc;
+  readOnly: boolean;
+  awareness?: Awareness | undefined;
+}) {
   const editor = useEditor(
     {
       extensions: [
         // Yjs keeps the history; ProseMirror's own undo would fight it.
         StarterKit.configure({ undoRedo: false }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
+        LiveCursors.configure({ awareness }),
       ],
       editable: !readOnly,
       immediatelyRender: false,
@@ -22,11 +34,11 @@ export function RichText({ doc, readOnly }: { doc: Y.Doc; readOnly: boolean }) {
         attributes: { "aria-label": "Note text", role: "textbox", "aria-multiline": "true" },
       },
     },
-    [doc, readOnly],
+    [doc, readOnly, awareness],
   );
   return (
     <div className="rich-text">
-      <Toolbar editor={editor} />
+      {!readOnly && <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,10 +1,19 @@
 "use client";
-// One short phrase for where the data stands: synced, syncing, or waiting offline.
+// One short phrase for where the data stands: synced, syncing, or waiting offline;
+// and beside it whether changes arrive live (the change feed) or it is reconnecting.
+import type { ConnectionState } from "@notes/client";
 import { useVault } from "../vault-context";
+
+const FEED_TEXT: Record<ConnectionState, string> = {
+  live: "Live",
+  connecting: "Connecting…",
+  offline: "Reconnecting…",
+  closed: "Not live",
+};
 
 export function SyncStatus() {
   const { vault, state } = useVault();
-  const { sync, online, pending, unsaved } = state;
+  const { sync, online, pending, unsaved, feed } = state;
   let text = "All changes synced";
   if (!online && unsaved) text = "Offline — saving here…";
   else if (!online) text = pending > 0 ? `Offline — ${pending} change(s) saved here` : "Offline";
@@ -16,6 +25,9 @@ export function SyncStatus() {
       <output aria-live="polite" data-testid="sync-status">
         {text}
       </output>
+      <span className={`feed feed-${feed}`} data-testid="feed-status">
+        {FEED_TEXT[feed]}
+      </span>
       <button
         type="button"
         className="link"

@@ -1,8 +1,16 @@
 "use client";
-// Tags as removable chips; Enter or comma adds the typed tag.
+// Tags as removable chips; Enter or comma adds the typed tag. Read-only for viewers.
 import { useState } from "react";
 
-export function TagInput({ tags, onChange }: { tags: string[]; onChange(tags: string[]): void }) {
+export function TagInput({
+  tags,
+  onChange,
+  readOnly = false,
+}: {
+  tags: string[];
+  onChange(tags: string[]): void;
+  readOnly?: boolean;
+}) {
   const [draft, setDraft] = useState("");
   const add = () => {
     const tag = draft.trim().replace(/^#/, "");
@@ -14,28 +22,32 @@ export function TagInput({ tags, onChange }: { tags: string[]; onChange(tags: st
       {tags.map((t) => (
         <span className="chip" key={t}>
           #{t}
-          <button
-            type="button"
-            aria-label={`Remove tag ${t}`}
-            onClick={() => onChange(tags.filter((x) => x !== t))}
-          >
-            ×
-          </button>
+          {!readOnly && (
+            <button
+              type="button"
+              aria-label={`Remove tag ${t}`}
+              onClick={() => onChange(tags.filter((x) => x !== t))}
+            >
+              ×
+            </button>
+          )}
         </span>
       ))}
-      <input
-        aria-label="Add tag"
-        placeholder="Add tag"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" || e.key === ",") {
-            e.preventDefault();
-            add();
-          }
-        }}
-        onBlur={add}
-      />
+      {readOnly ? null : (
+        <input
+          aria-label="Add tag"
+          placeholder="Add tag"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" || e.key === ",") {
+              e.preventDefault();
+              add();
+            }
+          }}
+          onBlur={add}
+        />
+      )}
     </div>
   );
 }

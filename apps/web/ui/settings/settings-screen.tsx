@@ -9,9 +9,8 @@ import { StorageMeter } from "./storage-meter";
 
 export function SettingsScreen() {
   const { vault, state } = useVault();
-  useEffect(() => {
-    vault.refreshAccount().catch(() => undefined);
-  }, [vault]);
+  // Fetched now, and again whenever the feed says it changed (usage, tier, profile).
+  useEffect(() => vault.watchAccount(), [vault]);
   const account = state.account;
   if (!account) return null;
   return (

@@ -1,0 +1,85 @@
+"use client";
+// The share dialog of one note. The owner adds people by handle or e-mail as editor
+// or viewer, changes roles and removes people (removal rotates the note's key; the
+// SDK does it without asking); other members see who has access, read-only.
+import type { Member } from "@notes/client";
+import { useCallback, useEffect, useState } from "react";
+import type { GuestRole } from "../../vault/note-sharing";
+import { FormError } from "../form-error";
+import { Modal } from "../modal";
+import { useAction } from "../use-action";
+import { useVault } from "../vault-context";
+import { AddMemberForm } from "./add-member-form";
+import { memberName } from "./member-name";
+import { RosterList } from "./roster-list";
+
+export function ShareDialog({
+  id,
+  title,
+  owner,
+  onClose,
+}: {
+  id: string;
+  title: string;
+  owner: boolean;
+  onClose(): void;
+}) {
+  const { vault, state } = useVault();
+  const [members, setMembers] = useState<Member[]>();
+  const [message, setMessage] = useState<string>();
+  const act = useAction(
+    useCallback(async (change: () => Promise<Member[]>, done?: string) => {
+      setMessage(undefined);
+      setMembers(await change());
+      setMessage(done);
+    }, []),
+  );
+  const { run } = act;
+  useEffect(() => {
+    void run(() => vault.sharing().members(id));
+  }, [run, vault, id]);
+  const sharing = () => vault.sharing();
+  const add = async (identifier: string, role: GuestRole) => {
+    let added = false;
+    const change = async () => {
+      const roster = await sharing().add(id, identifier, role);
+      added = true;
+      return roster;
+    };
+    await run(change, `Added ${identifier.trim()}.`);
+    return added;
+  };
+  return (
+    <Modal title={`${owner ? "Share" : "People on"} “${title || "Untitled"}”`} onClose={onClose}>
+      {owner ? (
+        <AddMemberForm busy={act.busy} onAdd={add} />
+      ) : (
+        <p className="muted">Only the note's owner can change who has access.</p>
+      )}
+      <FormError message={act.error} />
+      <h3>People with access</h3>
+      {members ? (
+        <RosterList
+          members={members}
+          myId={state.account?.id}
+          manage={owner}
+          busy={act.busy}
+          onRole={(m, role) =>
+            void run(
+              () => sharing().setRole(id, m.userId, role),
+              `${memberName(m)} is now ${role === "editor" ? "an editor" : "a viewer"}.`,
+            )
+          }
+          onRemove={(m) =>
+            void run(() => sharing().remove(id, m.userId), `${memberName(m)} was removed.`)
+          }
+        />
+      ) : (
+        <p className="muted">{act.error ? "" : "Loading…"}</p>
+      )}
+      <p role="status" className="muted">
+        {message}
+      </p>
+    </Modal>
+  );
+}
