@@ -1,6 +1,8 @@
 // `pnpm bench`: the benchmarks of issue 3, on the embedded database and on
-// Postgres (when reachable), written as medians into BENCHMARKS.md.
-//   BENCH_MODES=embedded,postgres  BENCH_LARGE=100000  BENCH_SECONDS=10  pnpm bench
+// Postgres (when reachable), written as medians into BENCHMARKS.md; then the
+// realtime relay against a bare `ws` relay and Hocuspocus (realtime/main.ts).
+//   BENCH_MODES=embedded,postgres,realtime  BENCH_LARGE=100000  BENCH_SECONDS=10  pnpm bench
+//   BENCH_MODES=realtime BENCH_RELAYS=ours,bare  pnpm bench   (the realtime part alone)
 
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -22,6 +24,7 @@ import {
   webDir,
 } from "../test/support/server-process";
 import { load, percentile } from "./load";
+import { benchRealtime } from "./realtime/run-realtime";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -280,11 +283,15 @@ async function benchMode(mode: "embedded" | "postgres") {
   }
 }
 
-const modes = (process.env.BENCH_MODES ?? "embedded,postgres").split(",");
+const modes = (process.env.BENCH_MODES ?? "embedded,postgres,realtime").split(",");
 say(
   `## Run of ${new Date().toISOString().slice(0, 10)} (\`pnpm bench\`, ${process.env.BENCH_MODES ? `BENCH_MODES=${process.env.BENCH_MODES} ` : ""}BENCH_LARGE=${LARGE}, 2 cores; load generator on the same machine)`,
 );
 for (const mode of modes) {
+  if (mode === "realtime") {
+    await benchRealtime(say);
+    continue;
+  }
   if (mode === "postgres" && !(await postgresReachable())) {
     say(`\n(Postgres at ${PG_URL} not reachable: skipped)`);
     continue;
