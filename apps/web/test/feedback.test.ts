@@ -3,17 +3,14 @@
 // fails twice and then accepts loses nothing; without one the operator reads the
 // outbox over /ops.
 
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { newCredentials, signUp, signUpBody } from "./support/accounts";
 import { Client, expectProblem, pointersOf } from "./support/api";
-import { databaseEnv, mode } from "./support/database-mode";
+import { mode } from "./support/database-mode";
 import { opsCall } from "./support/ops";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
+import { startServer } from "./support/server-process";
 
 describe("the feedback allowance", () => {
   it("counts 12 a rolling year, then answers 429 feedback-allowance with Retry-After", async () => {
@@ -90,24 +87,16 @@ describe.runIf(mode === "embedded")("feedback delivery", () => {
       });
     });
     await new Promise<void>((r) => webhook.listen(0, "127.0.0.1", r));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = startProcess(
-      "self-hosted",
+    const server = await startServer(
       {
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "notes-feedback-")),
         DATABASE_URL: "",
         FEEDBACK_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hook`,
         FEEDBACK_RETRY_MS: "100",
-        ...databaseEnv(),
       },
       "feedback-server.log",
     );
     try {
-      await waitForHealth(url, child);
-      const client = new Client(undefined, undefined, url);
+      const client = new Client(undefined, undefined, server.url);
       const created = await client.call<{ token: string }>("POST", "/v1/accounts", {
         body: signUpBody(newCredentials()),
       });
@@ -124,7 +113,7 @@ describe.runIf(mode === "embedded")("feedback delivery", () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(calls).toBe(3);
     } finally {
-      await stopProcess(child);
+      await server.stop();
       webhook.close();
     }
   }, 60_000);

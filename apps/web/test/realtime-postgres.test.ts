@@ -2,16 +2,13 @@
 // talking only through the database (LISTEN/NOTIFY). A change made through any
 // instance reaches sockets the sidecar holds, and when the database goes away
 // under the sidecar its sockets are told to resync and events flow again.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/api";
 import { databaseEnv, databaseUrl, mode, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { append, blob, newNote } from "./support/notes";
 import { canControlCluster, restartCluster } from "./support/postgres-cluster";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
+import { startServer } from "./support/server-process";
 import { putMembers, setMembers, sharer } from "./support/sharing";
 import { isText, openFeed, openRoom, realtimeUrl } from "./support/sockets";
 
@@ -19,14 +16,8 @@ describe.runIf(mode === "postgres")("realtime across processes (Postgres)", () =
   let second: { url: string; stop(): Promise<unknown> };
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = startProcess(
-      "self-hosted",
+    second = await startServer(
       {
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "notes-it-b-")),
         TRUST_PROXY: "true",
         OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
         REALTIME_URL: realtimeUrl(),
@@ -34,8 +25,6 @@ describe.runIf(mode === "postgres")("realtime across processes (Postgres)", () =
       },
       "server-b.log",
     );
-    await waitForHealth(url, child);
-    second = { url, stop: () => stopProcess(child) };
   }, 120_000);
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 // Starts and stops a real server process for tests: the self-hosted server
 // (`server.ts`) or `next start`, on a free port, with the given environment.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const webDir = path.resolve(import.meta.dirname, "../..");
@@ -85,4 +86,28 @@ export function stopProcess(child: ChildProcess): Promise<number | null> {
 
 export function hasNextBuild(): boolean {
   return existsSync(path.join(webDir, ".next/BUILD_ID"));
+}
+
+/**
+ * Another self-hosted server beside the suite's: a free port, its own data
+ * directory, PUBLIC_URL set to where it listens; healthy when this resolves.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  logName: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startProcess(
+    "self-hosted",
+    {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "notes-it-extra-")),
+      ...env,
+    },
+    logName,
+  );
+  await waitForHealth(url, child);
+  return { url, process: child, stop: () => stopProcess(child) };
 }

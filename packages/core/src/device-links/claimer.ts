@@ -4,7 +4,8 @@
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
-import { handshakeState, noSuchHandshake, readLink, sameBytes } from "./link-rows";
+import { sameBytes } from "../shared/bytes";
+import { handshakeState, noSuchHandshake, readLink } from "./link-rows";
 
 export interface ClaimerKey {
   claimerPubKey: Uint8Array;

@@ -46,6 +46,3 @@ export async function readLink(q: Queryable, id: string): Promise<LinkRow | unde
     expired: Boolean(row.expired),
   };
 }
-
-export const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
-  a !== null && Buffer.from(a).equals(Buffer.from(b));

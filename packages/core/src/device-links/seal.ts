@@ -5,14 +5,8 @@ import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { toBase64 } from "../shared/base64";
-import {
-  handshakeState,
-  type LinkStatus,
-  noSuchHandshake,
-  notSealed,
-  readLink,
-  sameBytes,
-} from "./link-rows";
+import { sameBytes } from "../shared/bytes";
+import { handshakeState, type LinkStatus, noSuchHandshake, notSealed, readLink } from "./link-rows";
 
 export interface HandshakeStatus {
   status: LinkStatus;

@@ -23,10 +23,15 @@ export async function drawSeq(tx: Queryable): Promise<number> {
 export async function stableWatermark(core: Core): Promise<number> {
   return core.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
-    const [row] = await rows<{ last_value: string | number; is_called: boolean }>(
-      tx,
-      sql`select last_value, is_called from change_seq`,
-    );
-    return row?.is_called ? Number(row.last_value) : 0;
+    return lastSeq(tx);
   });
+}
+
+/** The last seq drawn (0 before any); without the lock a change below it may still be in flight. */
+export async function lastSeq(q: Queryable): Promise<number> {
+  const [row] = await rows<{ last_value: string | number; is_called: boolean }>(
+    q,
+    sql`select last_value, is_called from change_seq`,
+  );
+  return row?.is_called ? Number(row.last_value) : 0;
 }

@@ -3,6 +3,7 @@
 // latest seq for a resync. Each is one indexed query.
 import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
+import { lastSeq } from "../notes/change-seq";
 import { ABSOLUTE_DAYS } from "../sessions/lifetimes";
 import type { LiveRole } from "../sharing/roster";
 
@@ -38,10 +39,7 @@ export async function liveSessions(db: Db, sessionIds: string[]): Promise<Set<st
   return new Set(found.map((r) => r.id));
 }
 
-export async function latestSeq(db: Db): Promise<number> {
-  const [row] = await rows<{ last_value: string | number; is_called: boolean }>(
-    db,
-    sql`select last_value, is_called from change_seq`,
-  );
-  return row?.is_called ? Number(row.last_value) : 0;
+/** The latest seq: a resync only asks clients to pull, so the in-flight caveat does not matter. */
+export function latestSeq(db: Db): Promise<number> {
+  return lastSeq(db);
 }

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { noteNotFound } from "../notes/note-access";
-import { hashToken, newToken } from "../shared/secrets";
+import { hashToken, isTokenShaped, newToken } from "../shared/secrets";
 import type { LiveRole } from "../sharing/roster";
 
 export const TICKET_SECONDS = 60;
@@ -66,7 +66,7 @@ export async function redeemTicket(
   ticket: string,
   want: { kind: "feed" } | { kind: "room"; noteId: string },
 ): Promise<TicketGrant | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return undefined;
+  if (!isTokenShaped(ticket)) return undefined;
   const [row] = await rows<{
     kind: string;
     account_id: string;

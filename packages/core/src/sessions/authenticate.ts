@@ -6,10 +6,8 @@ import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { noSession, rateLimited } from "../errors";
-import { hashToken } from "../shared/secrets";
+import { hashToken, isTokenShaped } from "../shared/secrets";
 import { ABSOLUTE_DAYS, IDLE_DAYS } from "./lifetimes";
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function bearerToken(authorization: string | null): string | undefined {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -28,7 +26,7 @@ export async function authenticate(
 ): Promise<Caller> {
   const token = bearerToken(authorization);
   if (token === undefined) throw noSession(authorization !== null);
-  if (!TOKEN.test(token)) throw noSession(true);
+  if (!isTokenShaped(token)) throw noSession(true);
   const hash = hashToken(token);
   const cacheKey = Buffer.from(hash).toString("base64");
   const cached = core.sessionCache?.get(cacheKey);

@@ -15,6 +15,9 @@ export function newToken(): { token: string; hash: Uint8Array } {
   return { token, hash: hashToken(token) };
 }
 
+/** The shape of every token newToken mints (32 bytes, url-safe Base64, no padding). */
+export const isTokenShaped = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+
 export function hashToken(token: string): Uint8Array {
   return createHash("sha256").update(token).digest();
 }

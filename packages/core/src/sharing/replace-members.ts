@@ -18,6 +18,7 @@ import {
 import { drawSeq } from "../notes/change-seq";
 import { lockNoteForWrite } from "../notes/note-access";
 import { announce } from "../realtime/announce";
+import { sameBytes } from "../shared/bytes";
 import { type Member, type RosterRow, readRoster, rosterView } from "./roster";
 
 export interface MemberEntry {
@@ -31,9 +32,6 @@ export interface RosterReplacement {
   members: MemberEntry[];
   ownerWrappedCek?: Uint8Array | null;
 }
-
-const sameBytes = (a: Uint8Array | null, b: Uint8Array) =>
-  a !== null && Buffer.from(a).equals(Buffer.from(b));
 
 function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string): void {
   const errors: FieldError[] = [];
