@@ -2,9 +2,11 @@
 // roster under If-Match, and what each role then sees and may do — checked from
 // the owner, an editor, a viewer, a stranger and an anonymous caller.
 import { randomUUID } from "node:crypto";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectProblem, pointersOf } from "./support/api";
+import { databaseUrl, mode } from "./support/database-mode";
 import { append, blob, newNote, syncAll, usage } from "./support/notes";
 import { putMembers, roster, setMembers, sharer } from "./support/sharing";
 
@@ -354,5 +356,36 @@ describe("tickets", () => {
       410,
       "note-deleted",
     );
+  });
+});
+
+describe.runIf(mode === "postgres")("a removal committed while an append waits", () => {
+  it("refuses the waiting append (the role is read after the note lock)", async () => {
+    const owner = await sharer();
+    const editor = await sharer();
+    const { id } = await newNote(owner);
+    await setMembers(owner, id, [{ userId: editor.accountId, role: "editor" }]);
+    const holder = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+    const watcher = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      let pending: ReturnType<typeof append> | undefined;
+      await holder.begin(async (tx) => {
+        // Hold the note as a roster replacement does, and remove the editor in it.
+        await tx`select 1 from notes where id = ${id} for no key update`;
+        await tx`update note_members set role = 'revoked', wrapped_cek = null
+                 where note_id = ${id} and account_id = ${editor.accountId}`;
+        pending = append(editor, id, { updates: [blob(8)] });
+        // Commit only once the append is waiting for the note's lock (ordering, not time).
+        for (let waiting = 0; waiting === 0; ) {
+          const [row] = await watcher`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%notes_append%'`;
+          waiting = row?.n ?? 0;
+        }
+      });
+      expectProblem(await pending!, 404, "note-not-found");
+    } finally {
+      await holder.end();
+      await watcher.end();
+    }
   });
 });

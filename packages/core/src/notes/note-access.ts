@@ -29,19 +29,25 @@ export async function lockNoteForWrite(
 ): Promise<LockedNote> {
   const [row] = await rows<Record<string, unknown>>(
     tx,
-    sql`select n.id, n.owner_id, n.deleted, m.role, n.snapshot_version, n.version, n.bytes,
+    sql`select n.id, n.owner_id, n.deleted, n.snapshot_version, n.version, n.bytes,
                coalesce(octet_length(n.snapshot), 0) as snapshot_bytes,
                coalesce(octet_length(n.metadata), 0) as metadata_bytes, n.next_revision
-        from notes n join note_members m on m.note_id = n.id and m.account_id = ${accountId}
-        where n.id = ${noteId}
-        for no key update of n`,
+        from notes n where n.id = ${noteId}
+        for no key update`,
   );
   if (!row) throw noteNotFound();
+  // Read after the lock, by a statement of its own: a roster change committed while
+  // this write waited is seen (a row joined to the locking statement would be stale).
+  const [member] = await rows<{ role: LockedNote["role"] }>(
+    tx,
+    sql`select role from note_members where note_id = ${noteId} and account_id = ${accountId}`,
+  );
+  if (!member) throw noteNotFound();
   const note: LockedNote = {
     id: String(row.id),
     ownerId: String(row.owner_id),
     deleted: Boolean(row.deleted),
-    role: row.role as LockedNote["role"],
+    role: member.role,
     snapshotVersion: Number(row.snapshot_version),
     version: Number(row.version),
     bytes: Number(row.bytes),
