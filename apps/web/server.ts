@@ -56,11 +56,10 @@ async function main() {
       });
       return;
     }
-    const request = toRequest(req, env.PUBLIC_URL);
-    const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
-    backend
-      .handler(request, { ip })
-      .then((response) => {
+    toRequest(req, env.PUBLIC_URL)
+      .then(async (request) => {
+        const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
+        const response = await backend.handler(request, { ip });
         // A body the handler never read (refused early) is drained, not left
         // blocking the connection.
         if (!req.complete && request.body && !request.body.locked)

@@ -73,6 +73,10 @@ async function startServer(
       ...(mode === "postgres" && { DATABASE_URL: PG_URL, SERVER_SECRET: TEST_SERVER_SECRET }),
     },
     `bench-${kind}-${mode}.log`,
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    process.env.BENCH_CPU_PROF
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   );
   await waitForHealth(url, child);
   return { url, child };
@@ -200,6 +204,32 @@ async function appendLoad(url: string, label: string) {
   return result;
 }
 
+/** The same append load against a bare node:http + postgres.js INSERT server. */
+async function bareAppendLoad() {
+  const port = await freePort();
+  const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
+    cwd: webDir,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: PG_URL },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    await new Promise<void>((resolve) => bare.stdout?.once("data", () => resolve()));
+    const body = JSON.stringify({ updates: [b64(1024)] });
+    const result = await load(50, SECONDS, () => ({
+      url: `http://127.0.0.1:${port}/`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    }));
+    say(
+      `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
+    );
+    return result;
+  } finally {
+    bare.kill("SIGTERM");
+  }
+}
+
 async function benchMode(mode: "embedded" | "postgres") {
   if (mode === "postgres") await resetPostgres(PG_URL);
   const server = await startServer(
@@ -256,28 +286,33 @@ async function benchMode(mode: "embedded" | "postgres") {
       await stopProcess(next.child);
     }
     if (mode === "postgres") {
-      const port = await freePort();
-      const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
-        cwd: webDir,
-        env: { ...process.env, PORT: String(port), DATABASE_URL: PG_URL },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      await new Promise<void>((resolve) => bare.stdout?.once("data", () => resolve()));
-      const body = JSON.stringify({ updates: [b64(1024)] });
-      const result = await load(50, SECONDS, () => ({
-        url: `http://127.0.0.1:${port}/`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body,
-      }));
-      say(
-        `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
-      );
+      const result = await bareAppendLoad();
       say(
         `\nSelf-hosted append throughput is ${(selfHosted.perSecond / result.perSecond).toFixed(2)}× the bare server's.`,
       );
-      bare.kill("SIGTERM");
     }
+  } finally {
+    await stopProcess(server.child);
+  }
+}
+
+/** Appends alone, self-hosted against the bare server in the same run (BENCH_MODES=append). */
+async function benchAppend() {
+  await resetPostgres(PG_URL);
+  const server = await startServer(
+    "self-hosted",
+    "postgres",
+    mkdtempSync(path.join(tmpdir(), "nb-")),
+  );
+  try {
+    say(`\n### Appends alone (Postgres 15), 50 connections, ${SECONDS} s each\n`);
+    say("| server | requests/s | p50 ms | p99 ms | errors |");
+    say("|---|---|---|---|---|");
+    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)");
+    const bare = await bareAppendLoad();
+    say(
+      `\nSelf-hosted append throughput is ${(selfHosted.perSecond / bare.perSecond).toFixed(2)}× the bare server's.`,
+    );
   } finally {
     await stopProcess(server.child);
   }
@@ -290,6 +325,10 @@ say(
 for (const mode of modes) {
   if (mode === "realtime") {
     await benchRealtime(say);
+    continue;
+  }
+  if (mode === "append") {
+    await benchAppend();
     continue;
   }
   if (mode === "postgres" && !(await postgresReachable())) {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createHttpHandler, type HttpHandler } from "@notes/api";
 import {
+  Announcer,
   type Core,
   defaultLimits,
   EVENTS_CHANNEL,
@@ -70,6 +71,7 @@ export async function startBackend(env: Env): Promise<Backend> {
   const core: Core = {
     db: database.db,
     sessionCache: new SessionCache(),
+    announcer: new Announcer(database.db, log),
     requestBudget: new RequestBudget(
       database.db,
       defaultLimits.accountRequests,
@@ -111,6 +113,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
     close: async () => {
       await relay?.stop();
+      await core.announcer.settled();
       await unfollow();
       await database.close();
     },

@@ -3,6 +3,23 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Most bytes drained after a refused body before the connection is dropped. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
+/**
+ * A body declared (Content-Length) at most this large is read whole before the
+ * Request is built: a byte body costs far less per request than a web stream fed
+ * chunk by chunk. Larger or chunked bodies stream, so a limit refuses them early.
+ */
+const WHOLE_BODY_LIMIT = 1024 * 1024;
+
+function wholeBody(req: IncomingMessage): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
+    );
+    req.once("error", reject);
+  });
+}
 
 /**
  * The request body as a web stream. Cancelling it (a refused, oversized body)
@@ -42,7 +59,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-export function toRequest(req: IncomingMessage, origin: string): Request {
+export async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -51,10 +68,16 @@ export function toRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  const url = new URL(req.url ?? "/", origin);
+  if (!hasBody) return new Request(url, { method, headers });
+  if (declared <= WHOLE_BODY_LIMIT) {
+    return new Request(url, { method, headers, body: (await wholeBody(req)) as BodyInit });
+  }
+  return new Request(url, {
     method,
     headers,
-    body: hasBody ? bodyStream(req) : null,
+    body: bodyStream(req),
     // @ts-expect-error: Node's fetch needs duplex for streamed request bodies.
     duplex: "half",
   });

@@ -95,23 +95,18 @@ const CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
  * problem slug travels in `data.problem`); the REST adapter still finds the
  * domain error as the cause and answers problem+json.
  */
-const mappedProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) {
-    const domain = result.error.cause;
-    if (domain instanceof DomainError) {
-      throw new TRPCError({
-        code: CODES[problemType(domain.slug).status] ?? "INTERNAL_SERVER_ERROR",
-        message: domain.detail ?? domain.slug,
-        cause: domain,
-      });
-    }
-  }
-  return result;
-});
+function asTrpcError(error: unknown): unknown {
+  const domain = error instanceof TRPCError ? error.cause : error;
+  if (!(domain instanceof DomainError)) return error;
+  return new TRPCError({
+    code: CODES[problemType(domain.slug).status] ?? "INTERNAL_SERVER_ERROR",
+    message: domain.detail ?? domain.slug,
+    cause: domain,
+  });
+}
 
-/** Refuses NUL in any input string (see input-guard.ts); runs after authentication. */
-const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+/** Refuses NUL in any input string (see input-guard.ts). */
+async function refuseNul(getRawInput: () => Promise<unknown>): Promise<void> {
   const issues = nulIssues(await getRawInput());
   if (issues.length > 0) {
     throw new TRPCError({
@@ -120,25 +115,46 @@ const refuseNul = t.middleware(async ({ getRawInput, next }) => {
       cause: new InputIssues(issues),
     });
   }
-  return next();
+}
+
+/** Runs `step`, its domain errors mapped (see asTrpcError). */
+async function guard<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw asTrpcError(error);
+  }
+}
+
+function mapped<R extends { ok: boolean; error?: unknown }>(result: R): R {
+  if (!result.ok) throw asTrpcError(result.error);
+  return result;
+}
+
+// One middleware per procedure: each tRPC middleware hop copies the call's options
+// and context, which showed in the append profile. Authentication comes before the
+// NUL check, so a missing token answers 401 before any 400.
+
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  await guard(() => refuseNul(getRawInput));
+  return mapped(await next());
 });
 
-export const publicProcedure = mappedProcedure.use(refuseNul);
+function authenticated(allowLimited: boolean) {
+  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
+    const caller: Caller = await guard(async () => {
+      const found = await authenticate(ctx.core, ctx.headers.get("authorization"), {
+        allowLimited,
+      });
+      await refuseNul(getRawInput);
+      return found;
+    });
+    return mapped(await next({ ctx: { caller } }));
+  });
+}
 
 /** Needs a valid bearer token; adds `caller` to the context. */
-export const authedProcedure = mappedProcedure
-  .use(async ({ ctx, next }) => {
-    const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"));
-    return next({ ctx: { ...ctx, caller } });
-  })
-  .use(refuseNul);
+export const authedProcedure = authenticated(false);
 
 /** Like authedProcedure, also admitting a device link's limited session (the claim only). */
-export const linkClaimProcedure = mappedProcedure
-  .use(async ({ ctx, next }) => {
-    const caller: Caller = await authenticate(ctx.core, ctx.headers.get("authorization"), {
-      allowLimited: true,
-    });
-    return next({ ctx: { ...ctx, caller } });
-  })
-  .use(refuseNul);
+export const linkClaimProcedure = authenticated(true);

@@ -3,6 +3,7 @@
 import type { Db } from "@notes/db";
 import type { BillingConfig } from "./billing/config";
 import type { Mailer } from "./mail/mailer";
+import type { Announcer } from "./realtime/announcer";
 import type { RequestBudget } from "./sessions/request-budget";
 import type { SessionCache } from "./sessions/session-cache";
 
@@ -55,6 +56,8 @@ export interface Core {
   requestBudget: RequestBudget;
   /** Verified sessions (absent: every request reads the database). */
   sessionCache?: SessionCache;
+  /** Announces appends and creations to the relay after commit. */
+  announcer: Announcer;
   /** Delivers stored feedback to the operator's webhook (absent: it waits in the outbox). */
   feedbackRelay?: { wake(): void };
 }

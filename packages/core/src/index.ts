@@ -64,6 +64,7 @@ export {
   type RequestOptions,
 } from "./passkeys/sign-in-options";
 export { EVENTS_CHANNEL } from "./realtime/announce";
+export { Announcer } from "./realtime/announcer";
 export * as relayAccess from "./realtime/relay-access";
 export {
   issueFeedTicket,

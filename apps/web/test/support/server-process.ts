@@ -33,14 +33,16 @@ export function startProcess(
   kind: "self-hosted" | "next" | "realtime",
   env: Record<string, string>,
   logName: string,
+  nodeArgs: string[] = [],
 ): ChildProcess {
   mkdirSync(logDir, { recursive: true });
-  const args =
+  const script =
     kind === "self-hosted"
       ? ["--import", "tsx", "server.ts"]
       : kind === "realtime"
         ? ["--import", "tsx", path.join(webDir, "../realtime/src/main.ts")]
         : [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"];
+  const args = [...nodeArgs, ...script];
   const child = spawn(process.execPath, args, {
     cwd: webDir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },

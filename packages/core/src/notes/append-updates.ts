@@ -4,6 +4,7 @@
 // a racing one, answers the first request's coordinates), draws the seq under the
 // change lock, inserts the updates and moves the note, its members' seq and the
 // owner's usage. Its refusals arrive as SQLSTATE NT001 carrying the problem slug.
+// The append is announced to the relay after commit (drizzle/0011, announcer.ts).
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";
@@ -48,15 +49,24 @@ export async function appendUpdates(
   const updates = JSON.stringify(input.updates.map(toBase64));
   const metadata = input.metadata ? toBase64(input.metadata) : null;
   try {
-    const [row] = await rows<{ out_seq: string | number; out_version: string | number }>(
+    const [row] = await rows<{
+      out_seq: string | number;
+      out_version: string | number;
+      out_owner: string | null;
+    }>(
       core.db,
-      sql`select out_seq, out_version from notes_append(
+      sql`select out_seq, out_version, out_owner from notes_append(
             ${id}::uuid, ${caller.accountId}::uuid, ${input.requestId ?? null}::uuid,
             ${updates}::jsonb, ${metadata}::text,
             ${NOTE_CEILING}::bigint, ${CEILINGS.free}::bigint, ${CEILINGS.subscribed}::bigint)`,
     );
     if (!row) throw new Error("notes_append returned no row");
-    return { id, seq: Number(row.out_seq), version: Number(row.out_version) };
+    const seq = Number(row.out_seq);
+    // A repeated requestId (no owner returned) changed nothing and announces nothing.
+    if (row.out_owner) {
+      core.announcer.announce({ e: "note", kind: "write", noteId: id, seq, ownerId: row.out_owner });
+    }
+    return { id, seq, version: Number(row.out_version) };
   } catch (error) {
     throw refusalOf(error) ?? error;
   }

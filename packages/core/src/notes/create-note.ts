@@ -4,7 +4,6 @@
 import { noteMembers, notes } from "@notes/db";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
-import { announce } from "../realtime/announce";
 import { drawSeq } from "./change-seq";
 import { byteLength, chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
 
@@ -29,7 +28,7 @@ export async function createNote(
   const id = input.id.toLowerCase();
   const bytes = byteLength(input.metadata, input.snapshot);
   if (bytes > NOTE_CEILING) throw noteTooLarge();
-  return core.db.transaction(async (tx) => {
+  const seq = await core.db.transaction(async (tx) => {
     const seq = await drawSeq(tx);
     const inserted = await tx
       .insert(notes)
@@ -52,7 +51,8 @@ export async function createNote(
       wrappedCek: input.wrappedCek,
       seq,
     });
-    await announce(tx, { e: "note", kind: "write", noteId: id, seq, ownerId: caller.accountId });
-    return { id, seq, version: 0 };
+    return seq;
   });
+  core.announcer.announce({ e: "note", kind: "write", noteId: id, seq, ownerId: caller.accountId });
+  return { id, seq, version: 0 };
 }
