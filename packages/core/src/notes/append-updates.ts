@@ -64,7 +64,13 @@ export async function appendUpdates(
     const seq = Number(row.out_seq);
     // A repeated requestId (no owner returned) changed nothing and announces nothing.
     if (row.out_owner) {
-      core.announcer.announce({ e: "note", kind: "write", noteId: id, seq, ownerId: row.out_owner });
+      core.announcer.announce({
+        e: "note",
+        kind: "write",
+        noteId: id,
+        seq,
+        ownerId: row.out_owner,
+      });
     }
     return { id, seq, version: Number(row.out_version) };
   } catch (error) {
