@@ -110,8 +110,8 @@ describe("POST /v1/billing/checkout-sessions", () => {
       "line_items[0][price_data][currency]": "gbp",
       "line_items[0][price_data][unit_amount]": "3500",
       "line_items[0][price_data][recurring][interval]": "year",
-      success_url: `${billing.url}/settings?billing=success`,
-      cancel_url: `${billing.url}/settings?billing=cancelled`,
+      success_url: `${billing.url}/plan?billing=success`,
+      cancel_url: `${billing.url}/plan?billing=cancelled`,
     });
     expect(sent?.form.customer).toBeUndefined();
   });
@@ -192,7 +192,7 @@ describe("POST /v1/billing/portal-sessions", () => {
     expect(res.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     expect(callsTo("/v1/billing_portal/sessions", since)[0]?.form).toEqual({
       customer: sub.customer,
-      return_url: `${billing.url}/settings`,
+      return_url: `${billing.url}/plan`,
     });
   });
 

@@ -34,8 +34,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link href="/notes" aria-current={path === "/notes" ? "page" : undefined}>
             Notes
           </Link>
+          <Link href="/plan" aria-current={path === "/plan" ? "page" : undefined}>
+            Plan
+          </Link>
           <Link href="/settings" aria-current={path === "/settings" ? "page" : undefined}>
             Settings
+          </Link>
+          <Link href="/feedback" aria-current={path === "/feedback" ? "page" : undefined}>
+            Feedback
           </Link>
         </nav>
         <SyncStatus />

@@ -16,6 +16,18 @@ describe("problem text", () => {
       retryAfter: 30,
     });
     expect(describeError(limited)).toBe("Too many attempts. Wait 30 seconds and try again.");
+    const allowance = new ApiProblem({
+      status: 429,
+      type: "https://x/problems/feedback-allowance",
+      title: "Feedback allowance used",
+      retryAfter: 10 * 86_400,
+    });
+    const frees = new Date(Date.now() + 10 * 86_400_000).toLocaleDateString(undefined, {
+      dateStyle: "long",
+    });
+    expect(describeError(allowance)).toBe(
+      `You have used this year's feedback allowance. Thank you for all of it! You can write again on ${frees}.`,
+    );
     expect(describeError(new TypeError("Failed to fetch"))).toMatch(/Cannot reach the server/);
     const bad = Object.assign(new Error("x"), { name: "InvalidRecoveryCode" });
     expect(describeError(bad)).toMatch(/recovery code is not valid/);

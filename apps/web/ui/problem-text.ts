@@ -36,7 +36,8 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "precondition-required": "The app must reload this first. Try again.",
   "unknown-value": "The app sent a value the server does not know. Update the app.",
   "rate-limited": "Too many attempts. Wait a moment and try again.",
-  "feedback-allowance": "You have sent a lot of feedback today. Thank you! Try tomorrow.",
+  "feedback-allowance":
+    "You have used this year's feedback allowance. Thank you for all of it! You can write again later.",
   internal: "Something went wrong on our side. Try again; if it persists, tell us.",
   "at-capacity": "The service is busy right now. Your work is kept; try again shortly.",
   "not-found": "That page or resource does not exist.",
@@ -52,12 +53,21 @@ const CLIENT_ERROR_TEXT: Record<string, string> = {
   NoteUnavailable: "This note is not on this device any more.",
 };
 
+/** The date `seconds` from now, written out ("12 March 2027"). */
+function dayAfter(seconds: number): string {
+  return new Date(Date.now() + seconds * 1000).toLocaleDateString(undefined, {
+    dateStyle: "long",
+  });
+}
+
 /** A sentence for any error: a problem's own text, or a network/unknown fallback. */
 export function describeError(error: unknown): string {
   if (isProblem(error)) {
     const text = PROBLEM_TEXT[error.slug] ?? error.title;
     if (error.slug === "rate-limited" && error.retryAfter)
       return `${text.replace("a moment", `${error.retryAfter} seconds`)}`;
+    if (error.slug === "feedback-allowance" && error.retryAfter)
+      return text.replace("later", `on ${dayAfter(error.retryAfter)}`);
     return text;
   }
   if (error instanceof TypeError) return "Cannot reach the server. Check your connection.";

@@ -1,7 +1,8 @@
 // The Stripe side of the billing tests. A small Stripe-compatible API for the few
 // endpoints the server calls (checkout sessions, portal sessions, subscription
-// update), which checks what the SDK sends the way Stripe would (key, required
-// parameters) and records it for assertions; signed webhook events built like
+// update and cancel), which checks what the SDK sends the way Stripe would (key,
+// required parameters, an Idempotency-Key replays the first answer) and records it
+// for assertions; signed webhook events built like
 // Stripe's; and a server process wired to the fake through STRIPE_API_BASE.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -67,6 +68,7 @@ function stripeError(res: ServerResponse, status: number, message: string, param
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   let counter = 0;
+  const replays = new Map<string, string>();
   const fake: FakeStripe = {
     url: "",
     calls: [],
@@ -76,19 +78,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`)
       return stripeError(res, 401, "Invalid API Key provided.");
+    const urlPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const subscriptionId = urlPath.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
+    const cancel = req.method === "DELETE" && subscriptionId !== undefined;
     if (
-      req.method !== "POST" ||
-      !/^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
+      !cancel &&
+      (req.method !== "POST" ||
+        !/^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? ""))
     )
       return stripeError(res, 400, "Expected a form-encoded POST.");
     const form = Object.fromEntries(new URLSearchParams(body));
-    const urlPath = (req.url ?? "/").split("?")[0] ?? "/";
-    fake.calls.push({ method: req.method, path: urlPath, form });
+    fake.calls.push({ method: req.method ?? "", path: urlPath, form });
     if (fake.failWith) return stripeError(res, fake.failWith, "Something went wrong.");
     const missing = REQUIRED[urlPath]?.find((p) => form[p] === undefined);
     if (missing) return stripeError(res, 400, `Missing required param: ${missing}.`, missing);
-    const json = (o: Json) =>
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(o));
+    const key = req.headers["idempotency-key"];
+    const replayKey = typeof key === "string" ? `${urlPath} ${key}` : undefined;
+    const replay = replayKey && replays.get(replayKey);
+    if (replay) return res.writeHead(200, { "Content-Type": "application/json" }).end(replay);
+    const json = (o: Json) => {
+      const text = JSON.stringify(o);
+      if (replayKey) replays.set(replayKey, text);
+      res.writeHead(200, { "Content-Type": "application/json" }).end(text);
+    };
     counter += 1;
     if (urlPath === "/v1/checkout/sessions") {
       if (form.mode !== "subscription") return stripeError(res, 400, "Unexpected mode.", "mode");
@@ -113,10 +125,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         url: `https://billing.stripe.test/p/session/${id}`,
       });
     }
-    const subscriptionId = urlPath.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
     if (subscriptionId) {
       const sub = fake.subscriptions.get(decodeURIComponent(subscriptionId));
       if (!sub) return stripeError(res, 404, `No such subscription: '${subscriptionId}'`, "id");
+      if (cancel) {
+        if (sub.status === "canceled")
+          return stripeError(res, 400, "This subscription is already canceled.");
+        sub.status = "canceled";
+        return json(sub);
+      }
       if (form.cancel_at_period_end !== undefined)
         sub.cancel_at_period_end = form.cancel_at_period_end === "true";
       return json(sub);

@@ -28,7 +28,7 @@ export function ExportButton() {
     recordJourney(vault.api, "export", "complete");
   };
   return (
-    <div className="export">
+    <div className="export" data-tour="export">
       <button type="button" className="secondary" onClick={() => void run()}>
         Export all as Markdown
       </button>

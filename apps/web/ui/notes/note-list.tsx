@@ -34,6 +34,7 @@ export function NoteList(props: {
     <section className="list" aria-label="Notes">
       <input
         ref={search}
+        data-tour="note-search"
         type="search"
         aria-label="Search notes"
         placeholder="Search titles and tags ( / )"

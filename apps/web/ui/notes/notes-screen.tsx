@@ -3,6 +3,7 @@
 // open note's id lives in the URL (?note=) so reload and back keep it.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
+import { FreeFlightTour } from "../tours/free-flight";
 import { useVault } from "../vault-context";
 import { ExportButton } from "./export-button";
 import { NoteList } from "./note-list";
@@ -34,7 +35,7 @@ export function NotesScreen() {
     <main className="notes">
       <aside className="sidebar">
         <div className="row">
-          <button type="button" onClick={() => void create()}>
+          <button type="button" data-tour="new-note" onClick={() => void create()}>
             New note
           </button>
           <ExportButton />
@@ -52,6 +53,7 @@ export function NotesScreen() {
               : "Pick a note, or start a new one."}
         </p>
       )}
+      <FreeFlightTour />
     </main>
   );
 }

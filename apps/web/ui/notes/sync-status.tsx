@@ -21,7 +21,7 @@ export function SyncStatus() {
     text = `First sync… ${sync.applied} note change(s) received`;
   else if (pending > 0 || unsaved) text = "Saving…";
   return (
-    <span className="sync">
+    <span className="sync" data-tour="sync-status">
       <output aria-live="polite" data-testid="sync-status">
         {text}
       </output>

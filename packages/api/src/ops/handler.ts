@@ -1,24 +1,18 @@
 // /ops/v1: operator endpoints outside the public surface and its OpenAPI
 // document, authorized by `Authorization: Bearer {OPERATOR_TOKEN}`. Without a
 // configured token every /ops route answers 404.
-import { timingSafeEqual } from "node:crypto";
 import { type Core, operatorStats, readFeedback, readOutbox, setComplimentary } from "@notes/core";
 import type { OutageGate } from "../rest/outage-gate";
 import { bearerChallenge, errorToProblem, problemResponse } from "../rest/problem-response";
+import { operatorAuthorized } from "./operator-token";
 
 const GRANT = /^\/ops\/v1\/accounts\/([^/:]+):(grantComplimentary|revokeComplimentary)$/;
-
-function authorized(header: string | null, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 export function createOpsHandler(core: Core, operatorToken: string | undefined, gate?: OutageGate) {
   return async (request: Request, requestId: string): Promise<Response> => {
     const notFound = () => problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     if (!operatorToken) return notFound();
-    if (!authorized(request.headers.get("authorization"), operatorToken)) {
+    if (!operatorAuthorized(request.headers.get("authorization"), operatorToken)) {
       return problemResponse(core.config.publicUrl, requestId, {
         slug: "no-session",
         detail: "The operator token is required.",

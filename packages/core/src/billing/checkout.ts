@@ -4,11 +4,20 @@
 // from the configured table; the account travels as `client_reference_id` on the
 // session and `metadata.accountId` on the subscription, which is how webhooks find
 // it again. A returning customer keeps their Stripe customer.
+//
+// Parallel starts (a double click, two tabs) must not open two payable sessions:
+// the Stripe idempotency key is derived from the account's billing state and the
+// request, so while that state holds every identical start gets Stripe's one
+// session back (Stripe keeps keys 24 h, as long as a session stays open). A
+// session paid in a race with another plan or currency is caught by the webhook,
+// which cancels the second live subscription (see duplicate-subscription.ts).
+import { createHash } from "node:crypto";
 import { isLiveStatus } from "../accounts/tier";
 import type { Caller, Core } from "../core";
 import { accountGone, billingUnavailable, subscriptionActive } from "./billing-errors";
 import { readBilling } from "./billing-store";
 import { type Currency, INTERVALS, type Plan } from "./config";
+import type { StoredBilling } from "./next-billing";
 import { callStripe, stripeApi } from "./stripe-client";
 
 export async function startCheckout(
@@ -24,29 +33,52 @@ export async function startCheckout(
   const currency = input.currency ?? "usd";
   const unitAmount = core.config.billing?.prices[plan][currency] ?? 0;
   const metadata = { accountId: caller.accountId, plan };
-  const settings = `${core.config.publicUrl}/settings`;
+  const back = `${core.config.publicUrl}/plan`;
+  const idempotencyKey = checkoutKey(caller.accountId, stored, plan, currency);
   const session = await callStripe(core, "checkout.sessions.create", () =>
-    stripe.checkout.sessions.create({
-      mode: "subscription",
-      client_reference_id: caller.accountId,
-      ...(stored.customerId && { customer: stored.customerId }),
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency,
-            unit_amount: unitAmount,
-            recurring: { interval: INTERVALS[plan] },
-            product_data: { name: `Notes Premium (${plan})` },
+    stripe.checkout.sessions.create(
+      {
+        mode: "subscription",
+        client_reference_id: caller.accountId,
+        ...(stored.customerId && { customer: stored.customerId }),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency,
+              unit_amount: unitAmount,
+              recurring: { interval: INTERVALS[plan] },
+              product_data: { name: `Notes Premium (${plan})` },
+            },
           },
-        },
-      ],
-      subscription_data: { metadata },
-      metadata,
-      success_url: `${settings}?billing=success`,
-      cancel_url: `${settings}?billing=cancelled`,
-    }),
+        ],
+        subscription_data: { metadata },
+        metadata,
+        success_url: `${back}?billing=success`,
+        cancel_url: `${back}?billing=cancelled`,
+      },
+      { idempotencyKey },
+    ),
   );
   if (!session.url) throw billingUnavailable("The payment provider gave no checkout page.");
   return { url: session.url };
+}
+
+/** One key per account, billing state and request: what makes parallel starts one session. */
+export function checkoutKey(
+  accountId: string,
+  stored: StoredBilling,
+  plan: Plan,
+  currency: Currency,
+): string {
+  const state = [
+    accountId,
+    stored.customerId,
+    stored.subscriptionId,
+    stored.status,
+    stored.lastEventCreated,
+    plan,
+    currency,
+  ];
+  return `checkout-${createHash("sha256").update(JSON.stringify(state)).digest("base64url")}`;
 }

@@ -45,6 +45,17 @@ describe("nextBilling", () => {
     expect(nextBilling(ended, sub("sub_next", "active"), 650).next.subscriptionId).toBe("sub_next");
   });
 
+  it("never adopts a second live subscription over a live one, however new", () => {
+    const live = nextBilling(fresh, sub("sub_1", "active"), 500).next;
+    expect(nextBilling(live, sub("sub_2", "active"), 900)).toEqual({
+      outcome: "second-subscription",
+      next: live,
+    });
+    expect(nextBilling(live, sub("sub_2", "trialing"), 100).outcome).toBe("second-subscription");
+    const lapsed = nextBilling(live, sub("sub_1", "canceled"), 950).next;
+    expect(nextBilling(lapsed, sub("sub_2", "active"), 960).next.subscriptionId).toBe("sub_2");
+  });
+
   it("links the customer on checkout without moving the event clock", () => {
     const linked = nextBilling(
       fresh,

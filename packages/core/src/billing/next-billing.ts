@@ -2,9 +2,11 @@
 // §11), as a pure function so the ordering rules can be read and unit-tested:
 // - an event about the current subscription whose `created` is earlier than the
 //   last one applied to it is stale and changes nothing;
-// - an event about another subscription takes over only when that one is live and
-//   the current one is not (or is older): a late `deleted` of an old subscription
-//   never ends a newer, live one;
+// - an event about another subscription takes over only when the current one is
+//   not live: a late `deleted` of an old subscription never ends a newer, live one;
+// - another *live* subscription while the current one is live can only come from
+//   two checkouts paid in a race (checkout refuses while one is live): it is a
+//   `second-subscription`, never adopted, and the webhook cancels it on Stripe;
 // - checkout.session.completed links the customer (and a first subscription) but
 //   carries no status, so it leaves the subscription clock alone: the
 //   subscription's own `created` event is usually older than the session's;
@@ -46,7 +48,7 @@ export type BillingFacts =
   | (Mapping & { kind: "subscription"; subscriptionId: string; snapshot: SubscriptionSnapshot })
   | (Mapping & { kind: "invoice"; paid: boolean; subscriptionId?: string });
 
-export type Outcome = "applied" | "stale" | "ignored" | "duplicate";
+export type Outcome = "applied" | "stale" | "ignored" | "duplicate" | "second-subscription";
 
 const RECOVERED_BY_PAYMENT = new Set(["past_due", "unpaid", "incomplete"]);
 
@@ -78,10 +80,9 @@ export function nextBilling(
       const same = stored.subscriptionId === facts.subscriptionId;
       if (same && !newer) return unchanged("stale");
       if (!same && stored.subscriptionId !== null) {
-        const takesOver = isLiveStatus(facts.snapshot.status)
-          ? !isLiveStatus(stored.status) || newer
-          : !isLiveStatus(stored.status) && newer;
-        if (!takesOver) return unchanged(newer ? "ignored" : "stale");
+        if (isLiveStatus(stored.status))
+          return unchanged(isLiveStatus(facts.snapshot.status) ? "second-subscription" : "ignored");
+        if (!isLiveStatus(facts.snapshot.status) && !newer) return unchanged("stale");
       }
       const { snapshot } = facts;
       return {

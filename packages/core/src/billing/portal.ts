@@ -15,7 +15,7 @@ export async function openPortal(core: Core, caller: Caller): Promise<{ url: str
   const session = await callStripe(core, "billingPortal.sessions.create", () =>
     stripe.billingPortal.sessions.create({
       customer,
-      return_url: `${core.config.publicUrl}/settings`,
+      return_url: `${core.config.publicUrl}/plan`,
     }),
   );
   return { url: session.url };

@@ -3,15 +3,18 @@
 // refused before anything else, so only a signed-looking request learns whether
 // webhooks are configured (503 without STRIPE_WEBHOOK_SECRET). Each event id is
 // recorded in the transaction that applies it: ten parallel deliveries of one
-// event wait on that row, and nine find it taken. Unknown types, events for no
+// event wait on that row, and nine find it taken (ids older than Stripe's retry
+// window are pruned: prune-events.ts). Unknown types, events for no
 // known account, duplicates and stale events are all acknowledged with 200.
 import { billingEvents } from "@notes/db";
 import type { Core } from "../core";
 import { invalidRequest } from "../errors";
 import { billingUnavailable } from "./billing-errors";
 import { accountOf, readBilling, writeBilling } from "./billing-store";
+import { cancelSecondSubscription } from "./cancel-subscription";
 import { factsOf } from "./event-facts";
 import { nextBilling, type Outcome } from "./next-billing";
+import { pruneBillingEvents } from "./prune-events";
 import { Stripe } from "./stripe-client";
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -64,5 +67,8 @@ export async function receiveWebhook(
     return outcome;
   });
   core.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
+  if (outcome === "second-subscription" && facts.subscriptionId)
+    await cancelSecondSubscription(core, facts.subscriptionId, facts.accountId);
+  await pruneBillingEvents(core);
   return { received: true, outcome };
 }

@@ -1,7 +1,8 @@
-// Operator actions (contract.md §10): complimentary tier, counts and analytics by
-// day, and the mail outbox. Reached only through /ops/v1 with OPERATOR_TOKEN.
+// Operator actions (contract.md §10): complimentary tier, counts (accounts, premium
+// ones, live notes, sessions) and analytics by day, and the mail and feedback outboxes. Reached only through /ops/v1 with OPERATOR_TOKEN.
 import { accounts, analyticsCounters, mailOutbox, rows } from "@notes/db";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { LIVE_STATUSES } from "../accounts/tier";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { announce } from "../realtime/announce";
@@ -25,9 +26,21 @@ export async function setComplimentary(
 }
 
 export async function operatorStats(core: Core) {
-  const [counts] = await rows<{ accounts: number; sessions: number }>(
+  const [counts] = await rows<{
+    accounts: number;
+    premium: number;
+    notes: number;
+    sessions: number;
+  }>(
     core.db,
-    sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from sessions) as sessions`,
+    sql`select (select count(*)::int from accounts) as accounts,
+               (select count(*)::int from accounts
+                 where complimentary or subscription_status in (${sql.join(
+                   LIVE_STATUSES.map((s) => sql`${s}`),
+                   sql`, `,
+                 )})) as premium,
+               (select count(*)::int from notes where not deleted) as notes,
+               (select count(*)::int from sessions) as sessions`,
   );
   const analytics = await core.db
     .select()

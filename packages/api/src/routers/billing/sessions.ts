@@ -15,7 +15,7 @@ export const checkout = authedProcedure
       tags: ["billing"],
       summary: "Start a payment-provider checkout for a plan",
       description:
-        "Navigate to `url`; the provider returns to `/settings?billing=success` (or `?billing=cancelled`). The tier changes when the provider's webhook arrives and the account's feed hears an `account` event. While a subscription is live: 409 subscription-active (checked before billing availability).",
+        "Navigate to `url`; the provider returns to `/plan?billing=success` (or `?billing=cancelled`). The tier changes when the provider's webhook arrives and the account's feed hears an `account` event. While a subscription is live: 409 subscription-active (checked before billing availability).",
     },
     status: 201,
     problems: ["invalid-request", "subscription-active", "billing-unavailable"],

@@ -39,7 +39,7 @@ export const webhooks = publicProcedure
       .object({
         received: z.literal(true),
         outcome: z
-          .enum(["applied", "stale", "ignored", "duplicate"])
+          .enum(["applied", "stale", "ignored", "duplicate", "second-subscription"])
           .meta({ description: "What the event did; informational" }),
       })
       .meta({ id: "WebhookReceipt" }),
