@@ -16,6 +16,13 @@ describe("problem text", () => {
       retryAfter: 30,
     });
     expect(describeError(limited)).toBe("Too many attempts. Wait 30 seconds and try again.");
+    const long = new ApiProblem({
+      status: 429,
+      type: "https://x/problems/rate-limited",
+      title: "Too many requests",
+      retryAfter: 2771,
+    });
+    expect(describeError(long)).toBe("Too many attempts. Wait about 46 minutes and try again.");
     expect(describeError(new TypeError("Failed to fetch"))).toMatch(/Cannot reach the server/);
     const bad = Object.assign(new Error("x"), { name: "InvalidRecoveryCode" });
     expect(describeError(bad)).toMatch(/recovery code is not valid/);
