@@ -12,7 +12,7 @@ test("export all notes as a Markdown zip", async ({ page }) => {
   await page.getByRole("button", { name: "Export all as Markdown" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^notes-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  await expect(page.getByText("Exported 2 note(s).")).toBeVisible();
+  await expect(page.getByText("Exported 2 notes.")).toBeVisible();
   const files = unzipSync(new Uint8Array(await readFile(await download.path())));
   expect(Object.keys(files).sort()).toEqual(["Poem.md", "Recipe.md"]);
   const recipe = strFromU8(files["Recipe.md"] ?? new Uint8Array());

@@ -18,7 +18,8 @@ test("changing the password signs the other device out", async ({ page, secondDe
   await saveScreenshot(page, "settings");
 
   await page.getByLabel("Current password").fill(person.password);
-  await page.getByLabel("New password").fill("another long password");
+  await page.getByLabel("New password", { exact: true }).fill("another long password");
+  await page.getByLabel("Repeat new password").fill("another long password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed.")).toBeVisible({ timeout: 20_000 });
 

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -9,7 +9,18 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: "Notes — end-to-end encrypted",
   description: "Notes that sync, share and stay private: the server stores only ciphertext.",
+  applicationName: "Notes",
+  manifest: "/manifest.webmanifest",
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
+
+export const viewport: Viewport = { themeColor: "#3b4fd8" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

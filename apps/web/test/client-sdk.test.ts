@@ -13,6 +13,7 @@ import {
   openNote,
   readText,
   recover,
+  replaceRecoveryKey,
   SyncEngine,
   signIn,
   signUp,
@@ -130,6 +131,30 @@ describe("@notes/client against the server", () => {
     const stale = await signIn(device(), { identifier, password: "second pw" }).catch((e) => e);
     expect(isProblem(stale, "authentication-failed")).toBe(true);
     expect(sent.join("\n")).not.toContain(recoveryCode);
+  });
+
+  it("replaces the recovery code: the new one recovers, the old one is refused", async () => {
+    const identifier = handle();
+    const a = device();
+    const { session, recoveryCode } = await signUp(a, { identifier, password: "pw one" });
+    const wrong = await replaceRecoveryKey(a, session, "not the password").catch((e) => e);
+    expect(isProblem(wrong, "credential-rejected")).toBe(true);
+    const fresh = await replaceRecoveryKey(a, session, "pw one");
+    expect(fresh).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+    expect(fresh).not.toBe(recoveryCode);
+    const old = await recover(device(), {
+      identifier,
+      recoveryCode,
+      newPassword: "pw two",
+    }).catch((e) => e);
+    expect(isProblem(old, "authentication-failed")).toBe(true);
+    const recovered = await recover(device(), {
+      identifier,
+      recoveryCode: fresh,
+      newPassword: "pw two",
+    });
+    expect(recovered.masterKey).toEqual(session.masterKey);
+    expect(sent.join("\n")).not.toContain(fresh);
   });
 });
 

@@ -6,12 +6,14 @@ import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { SyncStatus } from "./notes/sync-status";
 import { PROBLEM_TEXT } from "./problem-text";
+import { useRecoveryReminder } from "./settings/use-recovery-reminder";
 import { useVault } from "./vault-context";
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { vault, state } = useVault();
   const router = useRouter();
   const path = usePathname();
+  const owesRecovery = useRecoveryReminder(state.account?.id);
   useEffect(() => {
     // Come back here after signing in (e.g. the e-mail verification link).
     if (state.status === "signed-out")
@@ -27,9 +29,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <header className="topbar">
-        <Link href="/notes" className="brand">
-          Notes
-        </Link>
+        {/* The mark only: the nav's own "Notes" link names the place (no "Notes Notes"). */}
+        {/* biome-ignore lint/performance/noImgElement: a 28 px static SVG needs no optimiser */}
+        <img src="/icon.svg" alt="" width={28} height={28} className="brand" />
         <nav aria-label="Main">
           <Link href="/notes" aria-current={path === "/notes" ? "page" : undefined}>
             Notes
@@ -53,6 +55,12 @@ export function AppShell({ children }: { children: ReactNode }) {
       {state.problem && (
         <p className="banner" role="alert">
           {PROBLEM_TEXT[state.problem.slug] ?? state.problem.title}
+        </p>
+      )}
+      {owesRecovery && path !== "/settings" && (
+        <p className="banner reminder" role="status">
+          You have not confirmed that you saved your recovery code.
+          <Link href="/settings#recovery">Make a new recovery code</Link>
         </p>
       )}
       {children}

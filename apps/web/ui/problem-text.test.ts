@@ -28,6 +28,13 @@ describe("problem text", () => {
     expect(describeError(allowance)).toBe(
       `You have used this year's feedback allowance. Thank you for all of it! You can write again on ${frees}.`,
     );
+    const long = new ApiProblem({
+      status: 429,
+      type: "https://x/problems/rate-limited",
+      title: "Too many requests",
+      retryAfter: 2771,
+    });
+    expect(describeError(long)).toBe("Too many attempts. Wait about 46 minutes and try again.");
     expect(describeError(new TypeError("Failed to fetch"))).toMatch(/Cannot reach the server/);
     const bad = Object.assign(new Error("x"), { name: "InvalidRecoveryCode" });
     expect(describeError(bad)).toMatch(/recovery code is not valid/);

@@ -1,6 +1,7 @@
 // What a person reads when the server refuses: one calm sentence per problem type
 // of the catalogue (a unit test keeps the two in step), and a fallback for the rest.
 import { isProblem } from "@notes/client";
+import { aboutDuration } from "./wording";
 
 export const PROBLEM_TEXT: Record<string, string> = {
   "invalid-request": "Something in the form is not valid. Check the highlighted fields.",
@@ -65,7 +66,7 @@ export function describeError(error: unknown): string {
   if (isProblem(error)) {
     const text = PROBLEM_TEXT[error.slug] ?? error.title;
     if (error.slug === "rate-limited" && error.retryAfter)
-      return `${text.replace("a moment", `${error.retryAfter} seconds`)}`;
+      return text.replace("a moment", aboutDuration(error.retryAfter));
     if (error.slug === "feedback-allowance" && error.retryAfter)
       return text.replace("later", `on ${dayAfter(error.retryAfter)}`);
     return text;

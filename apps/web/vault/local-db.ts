@@ -28,6 +28,8 @@ export interface CachedNote {
   wrappedCek?: string;
   /** Members, owner included, as the server last said (absent in older caches). */
   memberCount?: number;
+  /** The note's last change as known here (absent in older caches). */
+  updatedAt?: string;
 }
 
 export type OutboxOp =

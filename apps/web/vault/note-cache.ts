@@ -34,6 +34,7 @@ export async function sealForCache(
     role: note.role,
     ...(note.wrappedCek !== undefined && { wrappedCek: note.wrappedCek }),
     ...(memberCount !== undefined && { memberCount }),
+    ...(note.updatedAt !== undefined && { updatedAt: note.updatedAt }),
   };
 }
 
@@ -53,6 +54,7 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
     // Content sealed before a rotation may still be on the server (contract.md §9.11).
     formerCeks: formerKeys(cek, session.keyring?.keys(cached.id) ?? []),
     ...(cached.wrappedCek !== undefined && { wrappedCek: cached.wrappedCek }),
+    ...(cached.updatedAt !== undefined && { updatedAt: cached.updatedAt }),
   };
 }
 

@@ -5,7 +5,13 @@
 // author appends its own, contract.md §9 rule 10); a live one still has to reach the
 // local cache, so its note is handed back as "touched" for re-caching only.
 import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "@notes/client";
-import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
+import {
+  copyMetadata,
+  loadSodium,
+  type NoteMetadata,
+  sealEnvelope,
+  sealMetadata,
+} from "@notes/crypto";
 import type * as Y from "yjs";
 
 const PAUSE_MS = 300;
@@ -54,7 +60,7 @@ export class NoteWriter {
 
   setMetadata(note: OpenNote, metadata: NoteMetadata): void {
     this.notes.set(note.id, note);
-    note.metadata = { title: metadata.title, tags: [...metadata.tags] };
+    note.metadata = copyMetadata(metadata);
     this.metadata.set(note.id, note.metadata);
     this.schedule(true);
   }
@@ -66,7 +72,7 @@ export class NoteWriter {
   reapplyPending(): void {
     for (const [id, metadata] of this.metadata) {
       const note = this.notes.get(id);
-      if (note) note.metadata = { title: metadata.title, tags: [...metadata.tags] };
+      if (note) note.metadata = copyMetadata(metadata);
     }
   }
 

@@ -20,6 +20,7 @@ import { recordJourney } from "./journey";
 import { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
 import { cacheNotes, loadCache } from "./note-cache";
+import { listFacts } from "./note-order";
 import { NoteSharing } from "./note-sharing";
 import { observeNoteStates } from "./note-states";
 import { NoteWriter, type SealedEdit } from "./note-writer";
@@ -224,8 +225,10 @@ export class Notebook {
   }
 
   private async storeEdits(edits: SealedEdit[], touched: OpenNote[]): Promise<void> {
+    const now = new Date().toISOString();
     for (const edit of edits) {
       const { note, updateCount, body } = edit;
+      if (updateCount > 0) note.updatedAt = now;
       await enqueue(this.db, { kind: "append", noteId: note.id, updateCount, body });
     }
     // A note that left meanwhile (removed from it) is not cached again.
@@ -273,13 +276,17 @@ export class Notebook {
 
   private publish(): void {
     if (this.stopped) return;
-    const notes = this.engine.list().map(({ id, title, tags }) => ({
-      id,
-      title,
-      tags,
-      role: this.engine.note(id)?.role ?? "owner",
-      shared: (this.memberCounts.get(id) ?? 1) > 1,
-    }));
+    const notes = this.engine.list().map(({ id, title, tags }) => {
+      const note = this.engine.note(id);
+      return {
+        id,
+        title,
+        tags,
+        role: note?.role ?? "owner",
+        shared: (this.memberCounts.get(id) ?? 1) > 1,
+        ...listFacts(note),
+      };
+    });
     this.host.set({ notes });
   }
 }

@@ -10,6 +10,11 @@ export interface NoteListItem {
   role: OpenNote["role"];
   /** More than one member (owner included) can open it. */
   shared: boolean;
+  pinned?: boolean;
+  /** In the trash since (ISO 8601); such notes show only in the trash. */
+  trashedAt?: string;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 export interface ProblemView {

@@ -10,6 +10,7 @@ import {
   isProblem,
   type OpenNote,
   recover,
+  replaceRecoveryKey,
   type Session,
   signIn,
   signOut,
@@ -23,6 +24,7 @@ import type { LiveNote } from "./live-note";
 import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
 import type { NoteSharing } from "./note-sharing";
 import { Notebook } from "./notebook";
+import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
 
@@ -64,6 +66,8 @@ export class Vault {
 
   async signUp(identifier: string, password: string): Promise<string> {
     const { session, recoveryCode } = await signUp(this.api, { identifier, password });
+    // Until the person says they saved it (closing the tab now leaves a reminder).
+    markRecoveryUnconfirmed(session.account.id);
     await this.begin(session);
     return recoveryCode;
   }
@@ -90,6 +94,18 @@ export class Vault {
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
     await changePassword(this.api, this.requireSession(), { currentPassword, newPassword });
+  }
+
+  /** A new recovery code; the old one stops working. Owed a confirmation until saved. */
+  async replaceRecoveryKey(password: string): Promise<string> {
+    const session = this.requireSession();
+    const code = await replaceRecoveryKey(this.api, session, password);
+    markRecoveryUnconfirmed(session.account.id);
+    return code;
+  }
+
+  confirmRecoverySaved(): void {
+    if (this.session) confirmRecoverySaved(this.session.account.id);
   }
 
   // ── notes (the current session's Notebook) ────────────────────────────

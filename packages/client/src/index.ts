@@ -74,6 +74,7 @@ export type { RosterOptions } from "./sharing/write-roster";
 export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
+export { replaceRecoveryKey } from "./vault/replace-recovery-key";
 export { MIN_KDF_ITERATIONS, type Session } from "./vault/session";
 export { type SignInInput, signIn } from "./vault/sign-in";
 export { signOut } from "./vault/sign-out";

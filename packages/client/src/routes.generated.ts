@@ -5,6 +5,11 @@ export const ROUTES = {
   "account.get": { method: "GET", path: "/account", status: 200 },
   "account.patch": { method: "PATCH", path: "/account", status: 200 },
   "account.remove": { method: "POST", path: "/account:delete", status: 204 },
+  "account.replaceRecoveryKey": {
+    method: "POST",
+    path: "/account:replaceRecoveryKey",
+    status: 204,
+  },
   "account.sendVerificationEmail": {
     method: "POST",
     path: "/account:sendVerificationEmail",

@@ -8,6 +8,7 @@ export { lookupAuthParams } from "./accounts/lookup-auth-params";
 export { lookupRecoveryKey } from "./accounts/lookup-recovery-key";
 export { patchAccount } from "./accounts/patch-account";
 export { recover } from "./accounts/recover";
+export { replaceRecoveryKey } from "./accounts/replace-recovery-key";
 export { signIn } from "./accounts/sign-in";
 export * from "./accounts/tier";
 export * from "./analytics/record-event";

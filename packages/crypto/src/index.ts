@@ -22,6 +22,7 @@ export {
 export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
 export { type LiveFrame, type LiveFrameKind, openLiveFrame, sealLiveFrame } from "./live-frame";
 export {
+  copyMetadata,
   decodeMetadata,
   encodeMetadata,
   type NoteMetadata,

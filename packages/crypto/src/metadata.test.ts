@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sealEnvelope } from "./envelope";
 import { DecryptionFailed, InvalidMetadata } from "./errors";
-import { decodeMetadata, encodeMetadata, openMetadata, sealMetadata } from "./metadata";
+import {
+  copyMetadata,
+  decodeMetadata,
+  encodeMetadata,
+  openMetadata,
+  sealMetadata,
+} from "./metadata";
 import { loadSodium } from "./sodium";
 import { flipByte, key32, mask, position } from "./test-arbitraries";
 import { b64, vectors } from "./test-vectors";
@@ -45,9 +51,26 @@ describe("note metadata: properties and shape", () => {
     );
   });
 
-  it("writes only title and tags, in that order", () => {
-    const extra = { tags: ["a"], title: "t", pinned: true };
+  it("writes title and tags in that order, and nothing unknown", () => {
+    const extra = { tags: ["a"], title: "t", colour: "red", pinned: false };
     expect(new TextDecoder().decode(encodeMetadata(extra))).toBe('{"title":"t","tags":["a"]}');
+  });
+
+  it("carries the organising flags only when set, and reads them back", () => {
+    const m = { title: "t", tags: [], pinned: true, trashedAt: "2026-11-23T10:00:00.000Z" };
+    expect(new TextDecoder().decode(encodeMetadata(m))).toBe(
+      '{"title":"t","tags":[],"pinned":true,"trashedAt":"2026-11-23T10:00:00.000Z"}',
+    );
+    expect(openMetadata(sodium, cek, v.noteId, sealMetadata(sodium, cek, v.noteId, m))).toEqual(m);
+    expect(copyMetadata({ ...m, createdAt: "2026-01-01T00:00:00Z" })).toEqual({
+      ...m,
+      createdAt: "2026-01-01T00:00:00Z",
+    });
+  });
+
+  it("ignores a flag of the wrong type like an unknown member", () => {
+    const json = '{"title":"T","tags":[],"pinned":"yes","trashedAt":5,"createdAt":null}';
+    expect(decodeMetadata(utf8Encode(json))).toEqual({ title: "T", tags: [] });
   });
 
   it("ignores unknown members when reading", () => {

@@ -1,6 +1,9 @@
 // Note metadata (§9 byte-level detail 7): UTF-8 JSON {"title", "tags"} in one envelope.
-// Writers emit exactly those two members; readers ignore unknown ones but insist on
-// the shape, so a malformed peer cannot hand the UI a non-string title.
+// Writers emit those two members, plus the optional organising flags of this
+// client (pinned, trashedAt, createdAt) only when set, so a note without them
+// seals exactly as before. Readers ignore unknown members (rule 7) and insist on
+// the shape of title and tags, so a malformed peer cannot hand the UI a
+// non-string title; an optional flag of the wrong type is ignored like an unknown one.
 import type { sealAead } from "./aead";
 import { openEnvelope, sealEnvelope } from "./envelope";
 import { InvalidMetadata } from "./errors";
@@ -10,13 +13,32 @@ export interface NoteMetadata {
   title: string;
   /** Order is meaningful and preserved. */
   tags: string[];
+  /** Listed before the others. */
+  pinned?: boolean;
+  /** In the trash since then (ISO 8601); restore removes it, "empty trash" deletes the note. */
+  trashedAt?: string;
+  /** When the note was made (ISO 8601), by the client that made it. */
+  createdAt?: string;
+}
+
+/** A copy that keeps every member this client knows (edits must not drop a flag). */
+export function copyMetadata(metadata: NoteMetadata): NoteMetadata {
+  return withOptional({ title: metadata.title, tags: [...metadata.tags] }, { ...metadata });
+}
+
+function withOptional(base: NoteMetadata, from: Record<string, unknown>): NoteMetadata {
+  const out = base;
+  if (from.pinned === true) out.pinned = true;
+  if (typeof from.trashedAt === "string") out.trashedAt = from.trashedAt;
+  if (typeof from.createdAt === "string") out.createdAt = from.createdAt;
+  return out;
 }
 
 type MetadataSodium = Parameters<typeof sealAead>[0];
 
 export function encodeMetadata(metadata: NoteMetadata): Uint8Array {
   const { title, tags } = checkShape(metadata);
-  return utf8Encode(JSON.stringify({ title, tags }));
+  return utf8Encode(JSON.stringify(withOptional({ title, tags }, { ...metadata })));
 }
 
 export function decodeMetadata(bytes: Uint8Array): NoteMetadata {
@@ -27,7 +49,7 @@ export function decodeMetadata(bytes: Uint8Array): NoteMetadata {
     throw new InvalidMetadata("metadata is not UTF-8 JSON", { cause });
   }
   const { title, tags } = checkShape(parsed);
-  return { title, tags: [...tags] };
+  return withOptional({ title, tags: [...tags] }, parsed as Record<string, unknown>);
 }
 
 export function sealMetadata(

@@ -6,8 +6,8 @@ import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
+import { MIN_PASSWORD, PASSWORD_RULE } from "./password-rules";
 import { useRedirectWhenReady } from "./redirect-when-ready";
-import { MIN_PASSWORD } from "./sign-up-form";
 
 export function RecoverForm() {
   const { vault } = useVault();
@@ -16,7 +16,9 @@ export function RecoverForm() {
   const [password, setPassword] = useState("");
   const { run, busy, error, setError } = useAction(async (): Promise<void> => {
     if (password.length < MIN_PASSWORD) {
-      setError(`Use at least ${MIN_PASSWORD} characters for your new password.`);
+      setError(
+        `Your new password has ${password.length} of the ${MIN_PASSWORD} characters it needs.`,
+      );
       return;
     }
     await vault.recover(identifier.trim(), code, password);
@@ -29,7 +31,7 @@ export function RecoverForm() {
         Enter the recovery code you saved when you created the account, and choose a new password.
         Your other devices will be signed out.
       </p>
-      <ActionForm onSubmit={run}>
+      <ActionForm onSubmit={run} noValidate>
         <Field
           label="Handle or e-mail"
           name="identifier"
@@ -53,7 +55,7 @@ export function RecoverForm() {
           type="password"
           autoComplete="new-password"
           required
-          minLength={MIN_PASSWORD}
+          hint={PASSWORD_RULE}
           value={password}
           onChange={setPassword}
         />

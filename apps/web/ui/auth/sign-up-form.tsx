@@ -9,10 +9,12 @@ import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
+import { NewPasswordFields } from "./new-password-fields";
+import { newPasswordProblem } from "./password-rules";
 import { RecoveryCode } from "./recovery-code";
 import { useRedirectWhenReady } from "./redirect-when-ready";
 
-export const MIN_PASSWORD = 10;
+const HANDLE = /^[a-z0-9_]{3,32}$/;
 
 export function SignUpForm() {
   const { vault } = useVault();
@@ -23,17 +25,17 @@ export function SignUpForm() {
   const [submitted, setSubmitted] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState<string>();
   const { run, busy, error, setError } = useAction(async (): Promise<void> => {
-    if (password.length < MIN_PASSWORD) {
-      setError(`Use at least ${MIN_PASSWORD} characters for your password.`);
-      return;
-    }
-    if (password !== repeat) {
-      setError("The two passwords differ.");
+    const trimmed = handle.trim();
+    const problem = HANDLE.test(trimmed)
+      ? newPasswordProblem(password, repeat)
+      : "Choose a handle of 3–32 lowercase letters, digits or underscores.";
+    if (problem) {
+      setError(problem);
       return;
     }
     setSubmitted(true);
     try {
-      setRecoveryCode(await vault.signUp(handle.trim(), password));
+      setRecoveryCode(await vault.signUp(trimmed, password));
     } catch (e) {
       setSubmitted(false);
       throw e;
@@ -44,13 +46,16 @@ export function SignUpForm() {
 
   if (recoveryCode)
     return (
-      <RecoveryCode
-        code={recoveryCode}
-        onConfirmed={() => {
-          recordJourney(vault.api, "onboard", "complete");
-          router.replace("/notes");
-        }}
-      />
+      <main className="narrow">
+        <RecoveryCode
+          code={recoveryCode}
+          onConfirmed={() => {
+            vault.confirmRecoverySaved();
+            recordJourney(vault.api, "onboard", "complete");
+            router.replace("/notes");
+          }}
+        />
+      </main>
     );
   return (
     <main className="narrow">
@@ -59,35 +64,23 @@ export function SignUpForm() {
         Your password never leaves this device. Choose one you will remember: without it or your
         recovery code, nobody — including us — can open your notes.
       </p>
-      <ActionForm onSubmit={run}>
+      <ActionForm onSubmit={run} noValidate>
         <Field
           label="Handle"
           name="handle"
           autoComplete="username"
-          required
-          pattern="[a-z0-9_]{3,32}"
-          title="3–32 lowercase letters, digits or underscores"
+          hint="3–32 lowercase letters, digits or underscores. Others find you by it."
           value={handle}
           onChange={(v) => setHandle(v.toLowerCase())}
         />
-        <Field
+        <NewPasswordFields
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          value={password}
-          onChange={setPassword}
-        />
-        <Field
-          label="Repeat password"
-          name="repeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={setRepeat}
+          repeatLabel="Repeat password"
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          context={[handle]}
         />
         <FormError message={error} />
         <button type="submit" disabled={busy}>

@@ -4,14 +4,15 @@ import { buildNotesZip, exportFileName } from "@notes/client";
 import { useState } from "react";
 import { recordJourney } from "../../vault/journey";
 import { useVault } from "../vault-context";
+import { plural } from "../wording";
 
 export function ExportButton() {
-  const { vault } = useVault();
+  const { vault, state } = useVault();
   const [progress, setProgress] = useState<string>();
   const run = async () => {
     const notes = vault.allNotes();
     recordJourney(vault.api, "export", "start");
-    setProgress(`Preparing ${notes.length} note(s)…`);
+    setProgress(`Preparing ${plural(notes.length, "note")}…`);
     // Let the progress line paint before the (synchronous) zip work starts.
     await new Promise((r) => setTimeout(r, 30));
     const zip = buildNotesZip(
@@ -24,9 +25,11 @@ export function ExportButton() {
     a.download = exportFileName(new Date());
     a.click();
     URL.revokeObjectURL(a.href);
-    setProgress(`Exported ${notes.length} note(s).`);
+    setProgress(`Exported ${plural(notes.length, "note")}.`);
     recordJourney(vault.api, "export", "complete");
   };
+  // Nothing to export yet: no button that would make an empty zip.
+  if (state.notes.length === 0) return null;
   return (
     <div className="export" data-tour="export">
       <button type="button" className="secondary" onClick={() => void run()}>

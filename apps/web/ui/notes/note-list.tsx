@@ -2,7 +2,9 @@
 // The notes list with instant search over the decrypted titles and tags; shared
 // notes carry a "Shared" mark (an icon with that accessible name).
 import { useEffect, useMemo, useRef, useState } from "react";
+import { arrangeNotes, type NoteSort, type NoteView } from "../../vault/note-order";
 import type { NoteListItem } from "../../vault/vault-state";
+import { ListControls } from "./list-controls";
 
 export function matches(note: NoteListItem, query: string): boolean {
   const q = query.trim().toLowerCase();
@@ -16,6 +18,8 @@ export function NoteList(props: {
   onSelect(id: string): void;
 }) {
   const [query, setQuery] = useState("");
+  const [view, setView] = useState<NoteView>("notes");
+  const [sort, setSort] = useState<NoteSort>("edited");
   const search = useRef<HTMLInputElement>(null);
   // "/" jumps to search from anywhere outside a text field, as in many apps.
   useEffect(() => {
@@ -29,7 +33,11 @@ export function NoteList(props: {
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, []);
-  const shown = useMemo(() => props.notes.filter((n) => matches(n, query)), [props.notes, query]);
+  const shown = useMemo(
+    () => arrangeNotes(props.notes, view, sort).filter((n) => matches(n, query)),
+    [props.notes, view, sort, query],
+  );
+  const trashed = useMemo(() => arrangeNotes(props.notes, "trash", sort), [props.notes, sort]);
   return (
     <section className="list" aria-label="Notes">
       <input
@@ -41,8 +49,15 @@ export function NoteList(props: {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
+      <ListControls view={view} sort={sort} trashed={trashed} onView={setView} onSort={setSort} />
       {shown.length === 0 && (
-        <p className="muted">{props.notes.length === 0 ? "No notes yet." : "No match."}</p>
+        <p className="muted">
+          {view === "trash"
+            ? "The trash is empty."
+            : props.notes.length === 0
+              ? "No notes yet."
+              : "No match."}
+        </p>
       )}
       <ul>
         {shown.map((n) => (
@@ -55,6 +70,11 @@ export function NoteList(props: {
             >
               <span className="title">
                 {n.title || "Untitled"}
+                {n.pinned && (
+                  <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
+                    📌
+                  </span>
+                )}
                 {n.shared && <SharedMark />}
               </span>
               {n.tags.length > 0 && (

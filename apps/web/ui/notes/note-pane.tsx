@@ -9,6 +9,7 @@ import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
 import { useLiveRoom } from "../sharing/use-live-room";
 import { useVault } from "../vault-context";
+import { PinButton, TrashNotice } from "./note-flags";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
 
@@ -17,7 +18,6 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   const note = vault.note(id);
   const listed = state.notes.find((n) => n.id === id);
   const [title, setTitle] = useState(note?.metadata.title ?? "");
-  const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const { awareness, presence } = useLiveRoom(id, listed?.shared ?? false);
@@ -34,7 +34,8 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   }, [listed]);
   if (!note || !listed)
     return <p className="muted pane">This note is not here any more. Pick another one.</p>;
-  const readOnly = listed.role === "viewer";
+  const trashed = listed.trashedAt !== undefined;
+  const readOnly = listed.role === "viewer" || trashed;
   const owner = listed.role === "owner";
   return (
     <article className="pane" aria-label="Note">
@@ -44,7 +45,9 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
             <strong>View only</strong> — you can read this note but not change it.
           </p>
         )}
+        {trashed && <TrashNotice id={id} owner={owner} onDeleted={onDeleted} />}
         <PresenceBadge presence={presence} />
+        {!readOnly && <PinButton id={id} pinned={listed.pinned ?? false} />}
         <button type="button" className="secondary" onClick={() => setSharing(true)}>
           {owner ? "Share" : "People"}
         </button>
@@ -59,39 +62,27 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
         value={title}
         onChange={(e) => {
           setTitle(e.target.value);
-          vault.setMetadata(id, { title: e.target.value, tags: listed.tags });
+          vault.setMetadata(id, { ...note.metadata, title: e.target.value });
         }}
       />
       <TagInput
         tags={listed.tags}
         readOnly={readOnly}
-        onChange={(tags) => vault.setMetadata(id, { title, tags })}
+        onChange={(tags) => vault.setMetadata(id, { ...note.metadata, title, tags })}
       />
       <RichText key={id} doc={note.doc} readOnly={readOnly} awareness={awareness} />
       <footer className="pane-actions">
-        {confirming ? (
-          <>
-            <span>Delete this note for good?</span>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                void vault.deleteNote(id);
-                onDeleted();
-              }}
-            >
-              Delete
-            </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </>
-        ) : (
-          owner && (
-            <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-              Delete note
-            </button>
-          )
+        {owner && !trashed && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              vault.setMetadata(id, { ...note.metadata, trashedAt: new Date().toISOString() });
+              onDeleted();
+            }}
+          >
+            Move to trash
+          </button>
         )}
       </footer>
       {sharing && (

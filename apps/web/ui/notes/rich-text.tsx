@@ -5,6 +5,7 @@
 // in place. With an awareness, other people's cursors show, named and coloured.
 import { CONTENT_FRAGMENT } from "@notes/client";
 import Collaboration from "@tiptap/extension-collaboration";
+import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import type { Awareness } from "y-protocols/awareness";
@@ -27,6 +28,7 @@ export function RichText({
         StarterKit.configure({ undoRedo: false }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
         LiveCursors.configure({ awareness }),
+        Placeholder.configure({ placeholder: readOnly ? "This note is empty." : "Start writing…" }),
       ],
       editable: !readOnly,
       immediatelyRender: false,

@@ -3,6 +3,7 @@
 // and beside it whether changes arrive live (the change feed) or it is reconnecting.
 import type { ConnectionState } from "@notes/client";
 import { useVault } from "../vault-context";
+import { plural } from "../wording";
 
 const FEED_TEXT: Record<ConnectionState, string> = {
   live: "Live",
@@ -16,9 +17,10 @@ export function SyncStatus() {
   const { sync, online, pending, unsaved, feed } = state;
   let text = "All changes synced";
   if (!online && unsaved) text = "Offline — saving here…";
-  else if (!online) text = pending > 0 ? `Offline — ${pending} change(s) saved here` : "Offline";
+  else if (!online)
+    text = pending > 0 ? `Offline — ${plural(pending, "change")} saved here` : "Offline";
   else if (sync.running && !sync.firstDone)
-    text = `First sync… ${sync.applied} note change(s) received`;
+    text = `First sync… ${plural(sync.applied, "note change")} received`;
   else if (pending > 0 || unsaved) text = "Saving…";
   return (
     <span className="sync" data-tour="sync-status">

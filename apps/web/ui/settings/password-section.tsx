@@ -1,49 +1,62 @@
 "use client";
 // Password change: the master key is re-wrapped here; other sessions are ended.
+// A hidden username field tells password managers which login to update.
 import { useState } from "react";
-import { MIN_PASSWORD } from "../auth/sign-up-form";
+import { NewPasswordFields } from "../auth/new-password-fields";
+import { newPasswordProblem } from "../auth/password-rules";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
 
 export function PasswordSection() {
-  const { vault } = useVault();
+  const { vault, state } = useVault();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
+  const [repeat, setRepeat] = useState("");
   const [done, setDone] = useState(false);
+  const username = state.account?.handle ?? state.identifier ?? "";
   const { run, busy, error, setError } = useAction(async (): Promise<void> => {
     setDone(false);
-    if (next.length < MIN_PASSWORD) {
-      setError(`Use at least ${MIN_PASSWORD} characters for your new password.`);
+    const problem = newPasswordProblem(next, repeat);
+    if (problem) {
+      setError(problem);
       return;
     }
     await vault.changePassword(current, next);
     setCurrent("");
     setNext("");
+    setRepeat("");
     setDone(true);
   });
   return (
     <section aria-labelledby="password-h">
       <h2 id="password-h">Password</h2>
-      <ActionForm onSubmit={run}>
+      <ActionForm onSubmit={run} noValidate>
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={username}
+          readOnly
+          hidden
+        />
         <Field
           label="Current password"
           type="password"
           name="currentPassword"
           autoComplete="current-password"
-          required
           value={current}
           onChange={setCurrent}
         />
-        <Field
+        <NewPasswordFields
           label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={next}
-          onChange={setNext}
+          repeatLabel="Repeat new password"
+          password={next}
+          repeat={repeat}
+          onPassword={setNext}
+          onRepeat={setRepeat}
+          context={[username]}
         />
         <FormError message={error} />
         {done && <p role="status">Password changed. Your other devices were signed out.</p>}

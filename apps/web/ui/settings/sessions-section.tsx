@@ -4,6 +4,7 @@ import type { Output } from "@notes/client";
 import { useCallback, useEffect, useState } from "react";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
+import { sessionNames } from "./session-names";
 
 type SessionRow = Output<"sessions.list">["sessions"][number];
 
@@ -28,6 +29,7 @@ export function SessionsSection() {
       setError(describeError(e));
     }
   };
+  const names = sessionNames(sessions ?? []);
   return (
     <section aria-labelledby="sessions-h">
       <h2 id="sessions-h">Signed-in devices</h2>
@@ -37,14 +39,14 @@ export function SessionsSection() {
         {sessions?.map((s) => (
           <li key={s.id}>
             <span>
-              {s.label} — last used {new Date(s.lastUsedAt).toLocaleString()}
+              {names.get(s.id)} — last used {new Date(s.lastUsedAt).toLocaleString()}
               {s.current && <strong> (this device)</strong>}
             </span>
             {!s.current && (
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Sign out ${s.label}`}
+                aria-label={`Sign out ${names.get(s.id)}`}
                 onClick={() => void revoke(s.id)}
               >
                 Sign out

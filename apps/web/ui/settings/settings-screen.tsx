@@ -4,6 +4,7 @@ import { useVault } from "../vault-context";
 import { DeleteAccountSection } from "./delete-account-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
+import { RecoverySection } from "./recovery-section";
 import { SessionsSection } from "./sessions-section";
 import { StorageMeter } from "./storage-meter";
 
@@ -19,6 +20,7 @@ export function SettingsScreen() {
       <ProfileSection account={account} />
       <StorageMeter account={account} />
       <PasswordSection />
+      <RecoverySection />
       <SessionsSection />
       <DeleteAccountSection />
     </main>

@@ -1,6 +1,7 @@
 "use client";
 // Storage used against the tier's ceiling.
 import type { Account } from "@notes/client";
+import { plural } from "../wording";
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -27,8 +28,8 @@ export function StorageMeter({ account }: { account: Account }) {
         high={maxAccountBytes * 0.9}
       />
       <p>
-        {formatBytes(accountBytes)} of {formatBytes(maxAccountBytes)} used by {noteCount} note(s) —{" "}
-        {account.tier} plan.
+        {formatBytes(accountBytes)} of {formatBytes(maxAccountBytes)} used by{" "}
+        {plural(noteCount, "note")} — {account.tier} plan.
       </p>
     </section>
   );

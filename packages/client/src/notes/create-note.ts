@@ -2,6 +2,7 @@
 // Yjs state as the snapshot, title and tags as sealed metadata. The id is chosen here
 // so the envelopes can bind to it before the server has seen anything.
 import {
+  copyMetadata,
   generateKey,
   loadSodium,
   type NoteMetadata,
@@ -45,7 +46,7 @@ export async function prepareNote(
   const cek = generateKey(sodium);
   const doc = new Y.Doc();
   if (input.text !== undefined) writeText(doc, input.text);
-  const metadata: NoteMetadata = { title: input.title, tags: [...input.tags] };
+  const metadata: NoteMetadata = copyMetadata(input);
   const body = {
     id,
     snapshot: sealEnvelope(sodium, cek, id, Y.encodeStateAsUpdate(doc)),

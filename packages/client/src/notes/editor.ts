@@ -3,7 +3,13 @@
 // requestId that is reused on every retry of that batch, so a retry after a lost
 // answer never appends twice (contract.md §5). Server data (REMOTE_ORIGIN) and peers'
 // live-room frames (LIVE_ORIGIN) are not local edits and are never appended.
-import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata } from "@notes/crypto";
+import {
+  copyMetadata,
+  loadSodium,
+  type NoteMetadata,
+  sealEnvelope,
+  sealMetadata,
+} from "@notes/crypto";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
@@ -35,7 +41,7 @@ export class NoteEditor {
 
   /** Title or tags change; sent (sealed) with the next flush. */
   setMetadata(metadata: NoteMetadata): void {
-    this.pendingMetadata = { title: metadata.title, tags: [...metadata.tags] };
+    this.pendingMetadata = copyMetadata(metadata);
   }
 
   /** Sends everything pending; flushes run one at a time, in order. */

@@ -35,6 +35,8 @@ export interface OpenNote {
    * held). Updates from there on wait; a later sync retries once someone re-sealed them.
    */
   unreadableFrom?: number;
+  /** When the server last saw it change (its NoteState), or this client's own last edit. */
+  updatedAt?: string;
 }
 
 /** Origin of transactions that apply server data, so editors do not send them back. */
@@ -76,6 +78,7 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
     formerCeks,
     wrappedCek: state.wrappedCek,
     resealDue: opened.index > 0 || meta.index > 0,
+    updatedAt: state.updatedAt,
   };
   applyUpdatesAbove(sodium, note, state);
   return note;
@@ -118,6 +121,7 @@ export function applyUpdatesAbove(
   }
   note.version = Math.max(note.version, reached);
   note.snapshotVersion = state.snapshotVersion;
+  if (!note.updatedAt || state.updatedAt > note.updatedAt) note.updatedAt = state.updatedAt;
   if (state.metadata) {
     const envelope = state.metadata;
     const meta = openWithKeys(keys, (k) => openMetadata(sodium, k, note.id, envelope));

@@ -2,7 +2,13 @@
 // The first sync pages through everything with snapshots; later ones resume from the
 // stored nextSyncToken and fetch a note in full only when its local version cannot
 // reach the snapshot the server now holds (a compaction gap) or the note is new here.
-import { DecryptionFailed, loadSodium, type NoteMetadata, type Sodium } from "@notes/crypto";
+import {
+  copyMetadata,
+  DecryptionFailed,
+  loadSodium,
+  type NoteMetadata,
+  type Sodium,
+} from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
@@ -147,9 +153,10 @@ export class SyncEngine {
     local.snapshotVersion = fresh.snapshotVersion;
     local.metadata = fresh.metadata;
     local.role = fresh.role;
+    local.updatedAt = fresh.updatedAt;
   }
 }
 
 function copy(metadata: NoteMetadata): NoteMetadata {
-  return { title: metadata.title, tags: [...metadata.tags] };
+  return copyMetadata(metadata);
 }

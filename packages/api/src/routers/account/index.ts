@@ -4,12 +4,14 @@ import { remove } from "./delete";
 import { sendVerificationEmail, verifyEmail } from "./email-verification";
 import { get } from "./get";
 import { patch } from "./patch";
+import { replaceRecoveryKey } from "./replace-recovery-key";
 
 export const accountRouter = router({
   get,
   patch,
   changePassword,
   remove,
+  replaceRecoveryKey,
   sendVerificationEmail,
   verifyEmail,
 });
