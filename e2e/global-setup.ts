@@ -2,7 +2,8 @@
 // apps/web, like `pnpm start`) and hands its whereabouts to the tests through
 // process.env (see fixtures/server.ts). Embedded database on a fresh temp DATA_DIR by
 // default; with E2E_DATABASE_URL or DATABASE_URL, a fresh database e2e_<random> on
-// that Postgres server. The returned function is the global teardown.
+// that Postgres server. Billing talks to a fake Stripe (fixtures/fake-stripe.ts)
+// started here too. The returned function is the global teardown.
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -17,6 +18,7 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { FAKE_STRIPE_KEY, startFakeStripe } from "./fixtures/fake-stripe";
 import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
 
 const webDir = path.join(repoRoot, "apps/web");
@@ -36,6 +38,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const operatorToken = `e2e-operator-${randomBytes(16).toString("hex")}`;
+  const stripe = await startFakeStripe(baseUrl);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -48,6 +51,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || "info",
     RATE_LIMIT_SCALE: "1000",
     OPERATOR_TOKEN: operatorToken,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    BILLING_PRICES: JSON.stringify({ monthly: { eur: 450 } }),
   };
   delete env.DATABASE_URL;
   delete env.SERVER_SECRET;
@@ -82,6 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const cleanup = async () => {
     const code = await stop(child);
     if (sidecar) await stop(sidecar);
+    await stripe.close();
     if (code !== 0) console.warn(`[e2e] server exited with ${code}; see ${logPath}`);
     if (keep) {
       console.log(`[e2e] E2E_KEEP=1: kept ${databaseUrl ?? dataDir}`);

@@ -1,0 +1,63 @@
+// Premium through Stripe's checkout (a fake Stripe beside the server, see
+// fixtures/fake-stripe.ts): prices in the chosen currency, upgrade → checkout →
+// back with the tier shown as premium, cancel at the period's end and undo, the
+// customer portal and back; and a cancelled checkout that charges nothing.
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { journeyCounts } from "../fixtures/journey-counts";
+import { signUp } from "../fixtures/journeys";
+import { expect, test } from "../fixtures/test";
+
+test("upgrade through checkout, cancel at period end and undo", async ({ page, request }) => {
+  const before = await journeyCounts(request);
+  await signUp(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plan" }).click();
+  await expect(page.getByTestId("tier")).toHaveText("Free");
+  const monthly = page.locator("ul.prices li").filter({ hasText: "Monthly" });
+  await expect(monthly).toContainText("$4.00 a month"); // en-US: dollars first
+  await page.getByLabel("Currency").selectOption("eur");
+  await expect(monthly).toContainText("€4.50 a month"); // BILLING_PRICES of the run
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Upgrade monthly" }).click();
+  await expect(page.getByRole("heading", { name: "Fake checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/plan\?billing=success$/);
+  await expect(page.getByTestId("tier")).toHaveText("Premium");
+  await expect(page.getByText("Premium is active")).toBeVisible();
+  const state = page.getByTestId("subscription-state");
+  await expect(state).toContainText(/Monthly plan, renews on/);
+  await expect(page.getByText(/of 20 GiB used/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(state).toContainText(/, ends on/);
+  await page.getByRole("button", { name: "Keep my subscription" }).click();
+  await expect(state).toContainText(/, renews on/);
+  await expect(page.getByTestId("tier")).toHaveText("Premium");
+
+  await page.getByRole("button", { name: "Manage billing" }).click();
+  await expect(page.getByRole("heading", { name: "Fake portal" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Notes" }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.getByTestId("tier")).toHaveText("Premium");
+
+  await expect
+    .poll(async () => {
+      const after = await journeyCounts(request);
+      return ["upgrade:start", "upgrade:complete"].filter(
+        (k) => (after.get(k) ?? 0) <= (before.get(k) ?? 0),
+      );
+    })
+    .toEqual([]);
+});
+
+test("a cancelled checkout comes back free, having charged nothing", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/plan");
+  await page.getByRole("button", { name: "Upgrade yearly" }).click();
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(page).toHaveURL(/\/plan\?billing=cancelled$/);
+  await expect(page.getByText("Checkout was cancelled. Nothing was charged.")).toBeVisible();
+  await expect(page.getByTestId("tier")).toHaveText("Free");
+  await expect(page.getByRole("button", { name: "Upgrade yearly" })).toBeEnabled();
+});
