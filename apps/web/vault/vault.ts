@@ -119,7 +119,7 @@ export class Vault {
   }
 
   createNote(metadata: NoteMetadata): Promise<string> {
-    return this.requireNotebook().create(metadata);
+    return this.requireNotebook().create({ createdAt: new Date().toISOString(), ...metadata });
   }
 
   setMetadata(id: string, metadata: NoteMetadata): void {

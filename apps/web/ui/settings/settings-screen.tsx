@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 import { useVault } from "../vault-context";
 import { DeleteAccountSection } from "./delete-account-section";
+import { ImportSection } from "./import-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
 import { RecoverySection } from "./recovery-section";
@@ -22,6 +23,7 @@ export function SettingsScreen() {
       <PasswordSection />
       <RecoverySection />
       <SessionsSection />
+      <ImportSection />
       <DeleteAccountSection />
     </main>
   );

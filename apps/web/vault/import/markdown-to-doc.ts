@@ -1,0 +1,174 @@
+// Markdown into the note's Yjs document, in the shape the editor (TipTap over
+// y-prosemirror) writes and the export (packages/client/src/export) reads: block
+// elements named after ProseMirror nodes, marks as XmlText attributes. Parsed by
+// markdown-it (CommonMark + strikethrough), linear on pathological input and
+// capped at 100 levels of nesting. Raw HTML is kept as literal text, never as
+// markup, so nothing in an imported file can run; the <u>…</u> the export writes
+// for underline is the one exception, read back as the mark.
+import { CONTENT_FRAGMENT } from "@notes/client";
+import type { Token } from "markdown-it";
+import MarkdownIt from "markdown-it";
+import * as Y from "yjs";
+
+const parser = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable(
+  "strikethrough",
+);
+type Marks = Record<string, object>;
+type Child = Y.XmlElement | Y.XmlText;
+
+const BLOCKS: Record<string, string> = {
+  paragraph_open: "paragraph",
+  heading_open: "heading",
+  blockquote_open: "blockquote",
+  bullet_list_open: "bulletList",
+  ordered_list_open: "orderedList",
+  list_item_open: "listItem",
+};
+
+/** Appends the Markdown's blocks to the document's content, in one transaction. */
+export function writeMarkdown(doc: Y.Doc, markdown: string): void {
+  const blocks = markdownBlocks(markdown);
+  const fragment = doc.getXmlFragment(CONTENT_FRAGMENT);
+  if (blocks.length > 0) doc.transact(() => fragment.insert(fragment.length, blocks));
+}
+
+// markdown-it drops what lies past its nesting cap; quotes deeper than this are
+// folded into the deepest allowed level so their text survives.
+const DEEPEST_QUOTE = /^([ \t]*(?:>[ \t]?){20})(?:>[ \t]?)+/gm;
+
+function markdownBlocks(markdown: string): Y.XmlElement[] {
+  markdown = markdown.replace(DEEPEST_QUOTE, "$1");
+  const root: Child[] = [];
+  const stack: { element: Y.XmlElement; children: Child[] }[] = [];
+  const add = (node: Child) => (stack.at(-1)?.children ?? root).push(node);
+  for (const token of parser.parse(markdown, {})) {
+    const name = BLOCKS[token.type];
+    if (name) {
+      const element = new Y.XmlElement(name);
+      if (name === "heading") element.setAttribute("level", token.tag.slice(1) as never);
+      if (name === "orderedList")
+        element.setAttribute("start", Number(token.attrGet("start") ?? 1) as never);
+      stack.push({ element, children: [] });
+    } else if (token.type.endsWith("_close")) {
+      const done = stack.pop();
+      if (!done) continue;
+      const { element, children } = done;
+      // ProseMirror wants at least one block in a list item or quote.
+      if (
+        children.length === 0 &&
+        element.nodeName !== "paragraph" &&
+        element.nodeName !== "heading"
+      )
+        children.push(new Y.XmlElement("paragraph"));
+      if (children.length > 0) element.insert(0, children);
+      add(element);
+    } else if (token.type === "inline") {
+      for (const node of inline(token.children ?? [])) add(node);
+    } else if (token.type === "fence" || token.type === "code_block") {
+      add(codeBlock(token));
+    } else if (token.type === "hr") {
+      add(new Y.XmlElement("horizontalRule"));
+    } else if (token.type === "html_block") {
+      add(paragraphOf(token.content.replace(/\n$/, "")));
+    }
+  }
+  return root.filter((n): n is Y.XmlElement => n instanceof Y.XmlElement);
+}
+
+function codeBlock(token: Token): Y.XmlElement {
+  const element = new Y.XmlElement("codeBlock");
+  const language = token.info.trim().split(/\s/)[0];
+  if (language) element.setAttribute("language", language);
+  const text = new Y.XmlText();
+  const code = token.content.replace(/\n$/, "");
+  if (code) text.insert(0, code);
+  element.insert(0, [text]);
+  return element;
+}
+
+function paragraphOf(value: string): Y.XmlElement {
+  const element = new Y.XmlElement("paragraph");
+  const text = new Y.XmlText();
+  text.insert(0, value);
+  element.insert(0, [text]);
+  return element;
+}
+
+/** Inline tokens: runs of marked text, split by hard breaks. */
+function inline(tokens: Token[]): Child[] {
+  const out: Child[] = [];
+  let text: Y.XmlText | undefined;
+  let length = 0;
+  let marks: Marks = {};
+  const write = (value: string, extra: Marks = {}) => {
+    if (value === "") return;
+    if (!text) {
+      text = new Y.XmlText();
+      length = 0;
+      out.push(text);
+    }
+    text.insert(length, value, { ...marks, ...extra });
+    length += value.length;
+  };
+  const toggle = (mark: string, on: boolean, value: object = {}) => {
+    if (on) marks = { ...marks, [mark]: value };
+    else {
+      const { [mark]: _, ...rest } = marks;
+      marks = rest;
+    }
+  };
+  for (const token of tokens) {
+    switch (token.type) {
+      case "text":
+        write(token.content);
+        break;
+      case "code_inline":
+        write(token.content, { code: {} });
+        break;
+      case "softbreak":
+        write(" ");
+        break;
+      case "hardbreak":
+        out.push(new Y.XmlElement("hardBreak"));
+        text = undefined;
+        break;
+      case "strong_open":
+      case "strong_close":
+        toggle("bold", token.nesting === 1);
+        break;
+      case "em_open":
+      case "em_close":
+        toggle("italic", token.nesting === 1);
+        break;
+      case "s_open":
+      case "s_close":
+        toggle("strike", token.nesting === 1);
+        break;
+      case "link_open":
+        toggle("link", true, { href: safeHref(String(token.attrGet("href") ?? "")) });
+        break;
+      case "link_close":
+        toggle("link", false);
+        break;
+      case "image":
+        write(token.content || String(token.attrGet("src") ?? ""));
+        break;
+      case "html_inline": {
+        const tag = token.content.trim().toLowerCase();
+        if (tag === "<u>" || tag === "</u>") toggle("underline", tag === "<u>");
+        else write(token.content);
+        break;
+      }
+      default:
+        write(token.content);
+    }
+  }
+  return out;
+}
+
+/** Links keep web, mail and relative targets; any other scheme becomes a plain "#". */
+export function safeHref(url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1]?.toLowerCase();
+  if (scheme === undefined || ["http", "https", "mailto", "tel"].includes(scheme)) return url;
+  return "#";
+}

@@ -1,0 +1,117 @@
+import { buildNotesZip, writeText } from "@notes/client";
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { LIMITS, readImport } from "./read-import";
+
+const file = (name: string, text: string) => ({ name, bytes: strToU8(text) });
+
+describe("readImport", () => {
+  it("reads the app's own export back: titles, tags and bodies", () => {
+    const doc = new Y.Doc();
+    writeText(doc, "first line\nsecond line");
+    const zip = buildNotesZip([
+      { id: "a", title: 'Plan: "Q1" / notes', tags: ["work", "q 1"], doc },
+      { id: "b", title: "", tags: [], doc: new Y.Doc() },
+    ]);
+    const { notes, skipped } = readImport([{ name: "notes-export.zip", bytes: zip }]);
+    expect(skipped).toEqual([]);
+    expect(notes).toHaveLength(2);
+    expect(notes.find((n) => n.title === 'Plan: "Q1" / notes')).toMatchObject({
+      tags: ["work", "q 1"],
+      body: "first line\n\nsecond line\n",
+      format: "markdown",
+    });
+    expect(notes.find((n) => n.title === "")).toMatchObject({ tags: [], body: "" });
+  });
+
+  it("names a file without front matter after the file, and says what it left out", () => {
+    const { notes, skipped } = readImport([
+      file("Shopping list.md", "- milk\n- eggs"),
+      file("photo.png", "x"),
+      { name: "latin1.md", bytes: Uint8Array.of(0x63, 0x61, 0x66, 0xe9) },
+    ]);
+    expect(notes).toEqual([
+      { title: "Shopping list", tags: [], body: "- milk\n- eggs", format: "markdown" },
+    ]);
+    expect(skipped).toEqual([
+      "photo.png: not a Markdown file, zip or Standard Notes backup",
+      "latin1.md: not UTF-8 text",
+    ]);
+  });
+
+  it("refuses huge files, malformed zips and zip bombs without inflating them", () => {
+    const huge = new Uint8Array(1024 * 1024 + 1).fill(0x61);
+    // Two entries of 1 MiB of zeros each: a few KiB packed, over a 1.5 MiB unpacked limit.
+    const zeros = new Uint8Array(1024 * 1024);
+    const bomb = zipSync({ "a.md": zeros, "b.md": zeros, "big.md": huge }, { level: 9 });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const saved = LIMITS.zipTotalBytes;
+    LIMITS.zipTotalBytes = 1.5 * 1024 * 1024;
+    try {
+      const { notes, skipped } = readImport([
+        { name: "huge.md", bytes: huge },
+        { name: "broken.zip", bytes: strToU8("PK\u0003\u0004 not really a zip") },
+        { name: "bomb.zip", bytes: bomb },
+      ]);
+      expect(notes).toEqual([]);
+      expect(skipped).toEqual([
+        "huge.md: larger than 1 MiB",
+        "broken.zip: not a readable zip",
+        "bomb.zip: big.md: larger than 1 MiB",
+        "bomb.zip: more than 2 MiB unpacked",
+      ]);
+    } finally {
+      LIMITS.zipTotalBytes = saved;
+    }
+  });
+
+  it("reads a Standard Notes plaintext backup with tags, pins and trash", () => {
+    const backup = {
+      version: "004",
+      items: [
+        {
+          uuid: "n1",
+          content_type: "Note",
+          created_at: "2024-03-01T10:00:00.000Z",
+          content: { title: "Recipe", text: "Flour\nWater", pinned: true, references: [] },
+        },
+        { uuid: "n2", content_type: "Note", content: { title: "Old", text: "x", trashed: true } },
+        { uuid: "n3", content_type: "Note", deleted: true },
+        {
+          uuid: "t1",
+          content_type: "Tag",
+          content: { title: "kitchen", references: [{ uuid: "n1", content_type: "Note" }] },
+        },
+        { uuid: "c1", content_type: "SN|Component", content: {} },
+      ],
+    };
+    const { notes, skipped } = readImport([file("backup.json", JSON.stringify(backup))]);
+    expect(skipped).toEqual([]);
+    expect(notes).toEqual([
+      {
+        title: "Recipe",
+        tags: ["kitchen"],
+        body: "Flour\nWater",
+        format: "text",
+        pinned: true,
+        createdAt: "2024-03-01T10:00:00.000Z",
+      },
+      { title: "Old", tags: [], body: "x", format: "text", trashed: true },
+    ]);
+  });
+
+  it("explains backups it cannot read", () => {
+    const encrypted = { items: [{ uuid: "n", content_type: "Note", content: "004:abc:def" }] };
+    const { skipped } = readImport([
+      file("enc.json", JSON.stringify(encrypted)),
+      file("other.json", '{"notes": []}'),
+      file("bad.json", "{"),
+    ]);
+    expect(skipped).toEqual([
+      "enc.json: an encrypted backup: export a decrypted (plaintext) backup instead",
+      "other.json: not a Standard Notes backup (no items)",
+      "bad.json: not JSON",
+    ]);
+  });
+});
