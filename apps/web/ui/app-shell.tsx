@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { SyncStatus } from "./notes/sync-status";
+import { PasskeyOffer } from "./passkeys/passkey-offer";
 import { PROBLEM_TEXT } from "./problem-text";
 import { useVault } from "./vault-context";
 
@@ -49,6 +50,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {PROBLEM_TEXT[state.problem.slug] ?? state.problem.title}
         </p>
       )}
+      <PasskeyOffer />
       {children}
     </div>
   );

@@ -1,5 +1,7 @@
 "use client";
 import { useEffect } from "react";
+import { LinkDeviceSection } from "../device-links/link-device-section";
+import { PasskeysSection } from "../passkeys/passkeys-section";
 import { useVault } from "../vault-context";
 import { DeleteAccountSection } from "./delete-account-section";
 import { PasswordSection } from "./password-section";
@@ -19,6 +21,8 @@ export function SettingsScreen() {
       <ProfileSection account={account} />
       <StorageMeter account={account} />
       <PasswordSection />
+      <PasskeysSection />
+      <LinkDeviceSection />
       <SessionsSection />
       <DeleteAccountSection />
     </main>
