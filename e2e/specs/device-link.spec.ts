@@ -1,6 +1,8 @@
 // Linking a new device: settings show a QR code and a short code with a countdown;
 // a second browser context pastes the code, both show the same confirmation code,
 // the signed-in device confirms, and the new device lands signed in with the notes.
+// Where the browser has BarcodeDetector the new device scans the QR code instead.
+import { linkQrText, parseLinkCode } from "@notes/client";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
@@ -64,4 +66,41 @@ test("a code that is not a device link reads well", async ({ page }) => {
   await page.getByLabel("Code from your signed-in device").fill("not-a-code");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("not a device-link code")).toBeVisible();
+});
+
+test("the new device scans the QR code with the camera where the browser can", async ({
+  page,
+  secondDevice,
+}) => {
+  await signUp(page);
+  await page.getByRole("button", { name: "Not now" }).click();
+  await page.getByRole("link", { name: "Settings" }).click();
+  const section = page.getByRole("region", { name: "Link a new device" });
+  await section.getByRole("button", { name: "Link a new device" }).click();
+  const code = await section.getByRole("textbox", { name: "Code" }).inputValue();
+
+  // Chromium on Linux has no BarcodeDetector and this run no camera: a canvas stands
+  // in for the camera, and a detector that "sees" the QR payload for the detector.
+  const other = secondDevice.page;
+  await other.addInitScript(() => {
+    const canvas = document.createElement("canvas");
+    canvas.getContext("2d")?.fillRect(0, 0, 8, 8);
+    navigator.mediaDevices.getUserMedia = async () => canvas.captureStream();
+    class FakeDetector {
+      async detect() {
+        const text = sessionStorage.getItem("e2e.qr");
+        return text ? [{ rawValue: text }] : [];
+      }
+    }
+    Object.assign(globalThis, { BarcodeDetector: FakeDetector });
+  });
+  await other.goto("/link");
+  // What the QR code holds: the JSON form of the same link.
+  const qrText = linkQrText(parseLinkCode(code));
+  await other.evaluate((text) => sessionStorage.setItem("e2e.qr", text), qrText);
+  await other.getByRole("button", { name: "Scan the QR code" }).click();
+  await expect(other.getByTestId("link-fingerprint")).toHaveText(/^[0-9]{3} [0-9]{3}$/);
+  const fingerprint = (await other.getByTestId("link-fingerprint").textContent()) ?? "";
+  await section.getByRole("button", { name: `Link device ${fingerprint}` }).click();
+  await expect(other).toHaveURL(/\/notes/, { timeout: 20_000 });
 });

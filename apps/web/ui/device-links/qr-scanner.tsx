@@ -33,18 +33,24 @@ export function QrScanner({
     if (!Detector || !running) return;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setInterval> | undefined;
+    // Set by the cleanup or the first code: a late camera or detection does nothing.
+    let over = false;
     const detector = new Detector({ formats: ["qr_code"] });
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: "environment" } })
-      .then(async (s) => {
+      .then((s) => {
         stream = s;
-        if (!video.current) return;
+        if (over) for (const track of s.getTracks()) track.stop();
+        if (over || !video.current) return;
         video.current.srcObject = s;
-        await video.current.play();
+        // Not awaited: play() waits for a first frame, and detection simply finds
+        // nothing until frames arrive.
+        void video.current.play().catch(() => undefined);
         timer = setInterval(async () => {
-          if (!video.current) return;
+          if (!video.current || over) return;
           const [found] = await detector.detect(video.current).catch(() => []);
-          if (found?.rawValue) {
+          if (found?.rawValue && !over) {
+            over = true;
             setRunning(false);
             onCode(found.rawValue);
           }
@@ -52,6 +58,7 @@ export function QrScanner({
       })
       .catch(() => onError("The camera is not available. Paste the code instead."));
     return () => {
+      over = true;
       if (timer) clearInterval(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };

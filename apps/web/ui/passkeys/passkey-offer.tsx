@@ -26,7 +26,7 @@ export function PasskeyOffer() {
   const never = useAction(() => declinePasskeyOffer(vault));
   if (done)
     return (
-      <output className="banner offer">
+      <output className="offer">
         Passkey added. Next time, choose “Sign in with a passkey”.{" "}
         <button type="button" className="secondary" onClick={() => setDone(false)}>
           Close
@@ -39,7 +39,7 @@ export function PasskeyOffer() {
     setHidden(true);
   };
   return (
-    <section className="banner offer" aria-labelledby="passkey-offer-h">
+    <section className="offer" aria-labelledby="passkey-offer-h">
       <h2 id="passkey-offer-h">Sign in faster with a passkey?</h2>
       <p>
         A passkey on this device unlocks your notes without your password. Your password keeps
