@@ -36,7 +36,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const databaseUrl = adminUrl ? createDatabase(adminUrl) : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "notes-e2e-"));
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // localhost, not 127.0.0.1: it is PUBLIC_URL and so the WebAuthn RP ID, and browsers
+  // refuse an IP address as an RP ID (passkey journeys).
+  const baseUrl = `http://localhost:${port}`;
   const operatorToken = `e2e-operator-${randomBytes(16).toString("hex")}`;
   const stripe = await startFakeStripe(baseUrl);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders, usesCamera } from "./security-headers";
 
 const base = {
   nonce: "abc123",
@@ -31,5 +31,15 @@ describe("security headers", () => {
     expect(tls["Permissions-Policy"]).toContain("camera=(self)");
     expect(plain["X-Content-Type-Options"]).toBe("nosniff");
     expect(plain["Referrer-Policy"]).toBe("no-referrer");
+  });
+
+  it("let only the sign-in and device-link pages ask for the camera", () => {
+    expect(["/signin", "/link"].map(usesCamera)).toEqual([true, true]);
+    expect(["/notes", "/settings", "/", "/link/x"].map(usesCamera)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

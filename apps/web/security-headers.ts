@@ -50,5 +50,5 @@ export function securityHeaders(p: PolicyInput): Record<string, string> {
   return headers;
 }
 
-/** The sign-in page hosts the device-link QR scanner. */
-export const usesCamera = (pathname: string) => pathname === "/signin";
+/** The sign-in flow's "Use another device" page (/link) hosts the device-link QR scanner. */
+export const usesCamera = (pathname: string) => pathname === "/signin" || pathname === "/link";

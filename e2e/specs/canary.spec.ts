@@ -1,11 +1,22 @@
 // End-to-end encryption, checked from outside: a canary typed into a note (title,
 // tag and body) appears nowhere in the server's log, nor (Postgres mode) anywhere in
 // a pg_dump of the database, in plain, hex or base64 form. The handle, which the
-// server does store, is found by the same scans: they can see.
+// server does store, is found by the same scans: they can see. And the keys of the
+// passwordless ways in: the master key and the passkey's PRF output appear in no
+// request the browsers sent, no log line and (Postgres) no database row.
 import { randomBytes } from "node:crypto";
-import { databaseContains, expectDatabaseScanSees, serverLogContains } from "../fixtures/canary";
+import { createApiClient, signIn } from "@notes/client";
+import {
+  containsAny,
+  databaseContains,
+  expectDatabaseScanSees,
+  serverLogContains,
+} from "../fixtures/canary";
+import { linkNewDevice } from "../fixtures/device-link";
 import { editor, expectSynced, signUp } from "../fixtures/journeys";
+import { capturePrfOutputs, recordRequests } from "../fixtures/secrets-watch";
 import { expect, test } from "../fixtures/test";
+import { addVirtualAuthenticator } from "../fixtures/virtual-authenticator";
 
 test("a canary typed in the browser never reaches the database or the logs", async ({
   page,
@@ -34,5 +45,40 @@ test("a canary typed in the browser never reaches the database or the logs", asy
       type: "database scan",
       description: "pg_dump runs in the Postgres-mode e2e run; embedded checks the log only",
     });
+  }
+});
+
+test("the master key and the passkey's PRF output never reach the server", async ({
+  page,
+  secondDevice,
+  server,
+}) => {
+  const requests = recordRequests(page.context());
+  const newDeviceRequests = recordRequests(secondDevice.context);
+  const prfOutputs = await capturePrfOutputs(page);
+  await addVirtualAuthenticator(page);
+  const person = await signUp(page);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added.")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/notes/, { timeout: 20_000 });
+  await linkNewDevice(page, secondDevice.page);
+
+  const prf = await prfOutputs();
+  expect(prf.length).toBeGreaterThanOrEqual(2);
+  const session = await signIn(createApiClient({ baseUrl: server.baseUrl }), {
+    identifier: person.handle,
+    password: person.password,
+  });
+  const sent = `${requests.text()}\n${newDeviceRequests.text()}`;
+  // Positive controls: the request scan sees the handle the sign-up sent.
+  expect(containsAny(sent, person.handle)).toBe(true);
+  expect(serverLogContains("listening on")).toBe(true);
+  if (server.mode === "postgres") await expectDatabaseScanSees(person.handle);
+  for (const secret of [session.masterKey, ...prf]) {
+    expect(containsAny(sent, secret)).toBe(false);
+    expect(serverLogContains(secret)).toBe(false);
+    if (server.mode === "postgres") expect(await databaseContains(secret)).toBe(false);
   }
 });

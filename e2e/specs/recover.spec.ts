@@ -31,7 +31,7 @@ test("recover with the code on a new device, then sign in with the new password"
   });
   await page.getByLabel("Handle or e-mail").fill(person.handle);
   await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText(/handle, e-mail or password is not right/)).toBeVisible();
 });
 

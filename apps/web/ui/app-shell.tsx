@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { SyncStatus } from "./notes/sync-status";
+import { PasskeyOffer } from "./passkeys/passkey-offer";
 import { PROBLEM_TEXT } from "./problem-text";
 import { useRecoveryReminder } from "./settings/use-recovery-reminder";
 import { useVault } from "./vault-context";
@@ -63,6 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link href="/settings#recovery">Make a new recovery code</Link>
         </p>
       )}
+      <PasskeyOffer />
       {children}
     </div>
   );

@@ -25,7 +25,7 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "no-subscription": "There is no subscription to change.",
   "no-billing-profile": "There is no billing profile for this account yet.",
   "billing-unavailable": "Billing is not available right now. Try again later.",
-  "no-such-device": "That device link is no longer valid.",
+  "no-such-device": "That passkey is no longer enrolled.",
   "no-such-handshake": "That device link has expired. Start again.",
   "handshake-state": "That device link is in the wrong step. Start again.",
   "not-sealed": "The other device has not finished yet.",
@@ -52,6 +52,15 @@ const CLIENT_ERROR_TEXT: Record<string, string> = {
   MemberKeyUnavailable:
     "Someone on this note can no longer be found by handle or e-mail, so the note cannot be re-sealed for them. Remove them, or ask them to set a handle.",
   NoteUnavailable: "This note is not on this device any more.",
+  PasskeyPrfUnsupported:
+    "This browser or passkey cannot unlock encrypted notes (it lacks the PRF extension). Keep using your password.",
+  PasskeyAccountUnknown:
+    "This device does not know which account that passkey is for. Enter your handle, then choose “Sign in with a passkey” again.",
+  NotAllowedError: "The passkey prompt was closed or timed out. Try again when you are ready.",
+  InvalidStateError: "This passkey is already enrolled for your account.",
+  InvalidLinkCode: "That is not a device-link code. Copy it again from your signed-in device.",
+  ClaimerProofRefused:
+    "A device that did not read this code answered the link. Nothing was shared; start a new link.",
 };
 
 /** The date `seconds` from now, written out ("12 March 2027"). */

@@ -92,6 +92,16 @@ export class Vault {
     if (session) await signOut(revoker, session).catch(() => undefined);
   }
 
+  /** Starts a session unlocked elsewhere (passkey sign-in, device link). */
+  adopt(session: Session): Promise<void> {
+    return this.begin(session);
+  }
+
+  /** The unlocked master key, to wrap for a passkey or seal to a new device. */
+  masterKey(): Uint8Array {
+    return this.requireSession().masterKey;
+  }
+
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
     await changePassword(this.api, this.requireSession(), { currentPassword, newPassword });
   }

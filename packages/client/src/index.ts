@@ -19,6 +19,28 @@ export type {
   ProcedurePath,
 } from "./api/types";
 export {
+  answerDeviceLink,
+  claimDeviceLink,
+  type DeviceLinkClaim,
+  type LinkSeal,
+  readDeviceLinkSeal,
+} from "./device-links/join-by-link";
+export {
+  formatLinkCode,
+  InvalidLinkCode,
+  type LinkCode,
+  linkQrText,
+  parseLinkCode,
+} from "./device-links/link-code";
+export {
+  ClaimerProofRefused,
+  type DeviceLinkProgress,
+  type OpenedDeviceLink,
+  openDeviceLink,
+  readDeviceLink,
+  sealDeviceLink,
+} from "./device-links/share-with-new-device";
+export {
   ClientError,
   MemberKeyUnavailable,
   MissingKeyMaterial,
@@ -62,6 +84,25 @@ export {
 export { refreshNote } from "./notes/refresh-note";
 export { isTransient, withRetry } from "./notes/retry";
 export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
+export { browserWebAuthn, webAuthnAvailable } from "./passkeys/browser-webauthn";
+export {
+  type EnrolledDevice,
+  type EnrolPasskeyInput,
+  enrolPasskey,
+} from "./passkeys/enrol-passkey";
+export { PasskeyAccountUnknown, PasskeyPrfUnsupported } from "./passkeys/passkey-errors";
+export {
+  type PasskeySession,
+  type PasskeySignInInput,
+  signInWithPasskey,
+} from "./passkeys/sign-in-with-passkey";
+export type {
+  AssertionJSON,
+  CreationOptionsJSON,
+  RegistrationJSON,
+  RequestOptionsJSON,
+  WebAuthn,
+} from "./passkeys/webauthn";
 export { ROUTES } from "./routes.generated";
 export { addMember, type NewMember } from "./sharing/add-member";
 export { changeRole } from "./sharing/change-role";

@@ -5,6 +5,20 @@
 export { type AccountKeys, deriveAccountKeys } from "./account-keys";
 export { KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
+export {
+  claimerProof,
+  generateLinkSecret,
+  LINK_SECRET_BYTES,
+  verifyClaimerProof,
+} from "./device-link-proof";
+export {
+  deriveLinkKey,
+  generateLinkKeyPair,
+  LINK_NONCE_BYTES,
+  type LinkKeyPair,
+  openLinkPayload,
+  sealLinkPayload,
+} from "./device-link-seal";
 export { openEnvelope, sealEnvelope } from "./envelope";
 export { deriveEpochId } from "./epoch-id";
 export {

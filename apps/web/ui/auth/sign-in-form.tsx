@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
+import { PasskeySignIn } from "../passkeys/passkey-sign-in";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
 import { useRedirectWhenReady } from "./redirect-when-ready";
@@ -42,6 +43,10 @@ export function SignInForm() {
           {busy ? "Unlocking…" : "Sign in"}
         </button>
       </ActionForm>
+      <PasskeySignIn identifier={identifier} />
+      <p className="aside">
+        New device? <Link href="/link">Use another device</Link> that is signed in.
+      </p>
       <p className="aside">
         New here? <Link href="/signup">Create an account</Link>. Forgot your password?{" "}
         <Link href="/recover">Use your recovery code</Link>.

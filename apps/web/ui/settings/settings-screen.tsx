@@ -1,5 +1,7 @@
 "use client";
 import { useEffect } from "react";
+import { LinkDeviceSection } from "../device-links/link-device-section";
+import { PasskeysSection } from "../passkeys/passkeys-section";
 import { useVault } from "../vault-context";
 import { DeleteAccountSection } from "./delete-account-section";
 import { ImportSection } from "./import-section";
@@ -22,6 +24,8 @@ export function SettingsScreen() {
       <StorageMeter account={account} />
       <PasswordSection />
       <RecoverySection />
+      <PasskeysSection />
+      <LinkDeviceSection />
       <SessionsSection />
       <ImportSection />
       <DeleteAccountSection />

@@ -38,7 +38,7 @@ export async function openSessionKeys(
   };
 }
 
-async function unwrapKeyPair(
+export async function unwrapKeyPair(
   masterKey: Uint8Array,
   wrappedPrivateKey: string,
   publicKey: string | undefined,

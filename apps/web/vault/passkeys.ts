@@ -1,0 +1,54 @@
+// The web app's passkey actions over @notes/client with the browser's WebAuthn:
+// enrol (the master key wrapped under the PRF output), sign in (unlocked by the PRF
+// output alone), and delete.
+import {
+  browserWebAuthn,
+  type EnrolledDevice,
+  enrolPasskey,
+  signInWithPasskey,
+} from "@notes/client";
+import { forgetPasskeyHandle, passkeyHandle, rememberPasskeyHandle } from "./passkey-handles";
+import type { Vault } from "./vault";
+
+/** A name for the passkey from the browser's platform, e.g. "Passkey on Linux". */
+export function defaultPasskeyLabel(): string {
+  const data = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
+  const platform = data?.platform || navigator.platform || "this device";
+  return `Passkey on ${platform}`.slice(0, 100);
+}
+
+export async function addPasskey(vault: Vault, label: string): Promise<EnrolledDevice> {
+  const device = await enrolPasskey(
+    vault.api,
+    { masterKey: vault.masterKey() },
+    browserWebAuthn(),
+    {
+      label,
+    },
+  );
+  const handle = vault.getState().account?.handle ?? vault.getState().identifier;
+  if (handle) rememberPasskeyHandle(device.id, handle);
+  await vault.refreshAccount();
+  return device;
+}
+
+/** With a handle: that account's passkeys; without: whichever the authenticator offers. */
+export async function passkeySignIn(vault: Vault, handle?: string): Promise<void> {
+  const session = await signInWithPasskey(
+    vault.api,
+    browserWebAuthn(),
+    handle ? { handle } : { handleFor: (id) => passkeyHandle(id) },
+  );
+  rememberPasskeyHandle(session.credentialId, session.identifier);
+  await vault.adopt(session);
+}
+
+export async function removePasskey(vault: Vault, id: string): Promise<void> {
+  await vault.api.call("passkeys.remove", { id });
+  forgetPasskeyHandle(id);
+}
+
+export async function declinePasskeyOffer(vault: Vault): Promise<void> {
+  await vault.api.call("passkeys.decline", {});
+  await vault.refreshAccount();
+}

@@ -1,0 +1,92 @@
+// The new device's side of a device link (contract.md §3, §4, §9): answer the code
+// with an ephemeral key and the proof, wait for the seal, open it, claim the link
+// (the minted token becomes a full session) and unlock the account's keys.
+import {
+  claimerProof,
+  deriveLinkKey,
+  fromBase64,
+  generateLinkKeyPair,
+  type LinkKeyPair,
+  openLinkPayload,
+  toBase64,
+} from "@notes/crypto";
+import type { ApiClient } from "../api/client";
+import { isProblem } from "../api/problem";
+import type { Output } from "../api/types";
+import { MissingKeyMaterial } from "../errors";
+import { ContentKeyring } from "../keys/content-keyring";
+import { assertKdfStrength, type Session } from "../vault/session";
+import { storeNewKeyPair, unwrapKeyPair } from "../vault/unlock";
+import { linkFingerprint } from "./fingerprint";
+import type { LinkCode } from "./link-code";
+import { decodeLinkPayload } from "./payload";
+
+export interface DeviceLinkClaim extends LinkCode {
+  keyPair: LinkKeyPair;
+  /** The code the signed-in device shows when it asks to confirm this device. */
+  fingerprint: string;
+}
+
+export type LinkSeal = Output<"deviceLinks.readSeal">;
+
+export async function answerDeviceLink(api: ApiClient, code: LinkCode): Promise<DeviceLinkClaim> {
+  const keyPair = await generateLinkKeyPair();
+  await api.call("deviceLinks.claimer", {
+    id: code.linkId,
+    claimerPubKey: toBase64(keyPair.publicKey),
+    claimerProof: toBase64(await claimerProof(code.secret, keyPair.publicKey)),
+  });
+  return { ...code, keyPair, fingerprint: await linkFingerprint(keyPair.publicKey) };
+}
+
+/** The seal once the signed-in device put it; undefined while it has not (404 not-sealed). */
+export async function readDeviceLinkSeal(
+  api: ApiClient,
+  claim: LinkCode,
+): Promise<LinkSeal | undefined> {
+  try {
+    return await api.call("deviceLinks.readSeal", { id: claim.linkId });
+  } catch (error) {
+    if (isProblem(error, "not-sealed")) return undefined;
+    throw error;
+  }
+}
+
+/** Opens the seal, claims the link with the minted token and unlocks the account. */
+export async function claimDeviceLink(
+  api: ApiClient,
+  claim: DeviceLinkClaim,
+  seal: LinkSeal,
+): Promise<Session> {
+  const key = await deriveLinkKey(claim.keyPair.privateKey, fromBase64(seal.sealerPubKey));
+  const { masterKey, token } = decodeLinkPayload(
+    await openLinkPayload(key, claim.linkId, seal.sealed),
+  );
+  api.setToken(token);
+  await api.call("deviceLinks.claim", { id: claim.linkId });
+  const account = await api.call("account.get", {});
+  const identifier = account.handle ?? account.email;
+  if (!identifier) throw new MissingKeyMaterial("the account has neither a handle nor an e-mail");
+  const params = await api.call("accounts.lookupAuthParams", { identifier });
+  assertKdfStrength(params.kdfIterations);
+  return {
+    identifier,
+    token,
+    account,
+    masterKey,
+    keyPair: await accountKeyPair(api, masterKey),
+    kdfIterations: params.kdfIterations,
+    kdfSalt: params.kdfSalt,
+    keyring: new ContentKeyring(),
+  };
+}
+
+async function accountKeyPair(api: ApiClient, masterKey: Uint8Array) {
+  try {
+    const stored = await api.call("keypair.get", {});
+    return await unwrapKeyPair(masterKey, stored.wrappedPrivateKey, stored.publicKey);
+  } catch (error) {
+    if (isProblem(error, "no-keypair")) return storeNewKeyPair(api, masterKey);
+    throw error;
+  }
+}
