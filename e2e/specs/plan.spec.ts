@@ -5,6 +5,7 @@
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { journeyCounts } from "../fixtures/journey-counts";
 import { signUp } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("upgrade through checkout, cancel at period end and undo", async ({ page, request }) => {
@@ -27,6 +28,7 @@ test("upgrade through checkout, cancel at period end and undo", async ({ page, r
   const state = page.getByTestId("subscription-state");
   await expect(state).toContainText(/Monthly plan, renews on/);
   await expect(page.getByText(/of 20 GiB used/)).toBeVisible();
+  await saveScreenshot(page, "plan");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Cancel at period end" }).click();

@@ -5,6 +5,7 @@
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { tourCounts } from "../fixtures/journey-counts";
 import { signUp } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 const grew = async (
@@ -28,6 +29,7 @@ test("the free-flight tour runs once and is counted", async ({ page, request }) 
   await expect(card.getByRole("heading", { name: "Start a note" })).toBeFocused();
   await expect(page.locator('[data-tour="new-note"]')).toHaveClass(/tour-target/);
   await expect(card).toContainText("Step 1 of 4");
+  await saveScreenshot(page, "tour");
   await card.getByRole("button", { name: "Next" }).click();
   await expect(card.getByRole("heading", { name: "Find anything" })).toBeVisible();
   await expect(page.locator('[data-tour="note-search"]')).toHaveClass(/tour-target/);

@@ -11,6 +11,10 @@ import { CheckoutReturn } from "./checkout-return";
 import { PriceList } from "./price-list";
 import { SubscriptionSection } from "./subscription-section";
 
+// A subscription in these states can be managed and cancelled; a complimentary
+// account may hold one too. (The tier itself always comes from the server.)
+const LIVE = new Set(["active", "trialing", "past_due"]);
+
 const TIER_TEXT = {
   free: "Free",
   subscribed: "Premium",
@@ -38,7 +42,7 @@ export function PlanScreen() {
         {tier === "free" && <p>Premium raises your storage to 20 GiB and opens the bridge.</p>}
       </section>
       <StorageMeter account={account} />
-      {account.tier === "subscribed" ? (
+      {LIVE.has(account.subscription.status) ? (
         <SubscriptionSection subscription={account.subscription} />
       ) : (
         <PriceList canBuy={account.tier === "free"} />

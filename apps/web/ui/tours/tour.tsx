@@ -4,6 +4,7 @@
 // the buttons, and Escape to skip. Emits the anonymous counters `view` (offered),
 // `play` (started) and `complete` (finished); finished or skipped, it is never
 // shown to this account again on this device.
+import { createApiClient } from "@notes/client";
 import { useEffect, useId, useRef, useState } from "react";
 import "../premium.css";
 import { useVault } from "../vault-context";
@@ -29,8 +30,11 @@ export function Tour({
   const showing = !done && step !== "closed" && !(hidden && step === "offer");
   const current = typeof step === "number" ? definition.steps[step] : undefined;
 
+  // Anonymous counters: sent without the session token, so nothing ties them to anyone.
   const emit = (event: TourEvent) =>
-    void vault.api.call("analytics.tourEvent", { tour: definition.slug, event }).catch(() => {});
+    void createApiClient({ baseUrl: vault.api.baseUrl })
+      .call("analytics.tourEvent", { tour: definition.slug, event })
+      .catch(() => {});
   useEffect(() => {
     if (!showing || viewed.current) return;
     viewed.current = true;
