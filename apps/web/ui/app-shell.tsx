@@ -34,6 +34,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link href="/notes" aria-current={path === "/notes" ? "page" : undefined}>
             Notes
           </Link>
+          <Link href="/bridge" aria-current={path === "/bridge" ? "page" : undefined}>
+            Bridge
+          </Link>
           <Link href="/settings" aria-current={path === "/settings" ? "page" : undefined}>
             Settings
           </Link>

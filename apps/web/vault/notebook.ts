@@ -34,6 +34,7 @@ export interface NotebookHost {
   sessionEnded(): Promise<void>;
   /** The feed said the profile, tier or usage changed. */
   accountChanged(): void;
+  bridge(message: unknown): void;
 }
 
 export class Notebook {
@@ -71,6 +72,7 @@ export class Notebook {
       online: (online) => host.set({ online }),
       feed: (feed) => host.set({ feed }),
       account: () => host.accountChanged(),
+      bridge: (message) => host.bridge(message),
       ended: () => void host.sessionEnded(),
     });
     this.sharing = new NoteSharing(api, session, {

@@ -4,6 +4,7 @@
 import {
   type Account,
   type ApiClient,
+  BridgeLog,
   changePassword,
   createApiClient,
   type Input,
@@ -15,8 +16,15 @@ import {
   signOut,
   signUp,
 } from "@notes/client";
-import { deriveAccountKeys, fromBase64, type NoteMetadata, toBase64 } from "@notes/crypto";
+import {
+  deriveAccountKeys,
+  fromBase64,
+  loadSodium,
+  type NoteMetadata,
+  toBase64,
+} from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
+import { BridgeChannel } from "./bridge-channel";
 import { recordJourney } from "./journey";
 import { keepKeyring } from "./keyring-store";
 import type { LiveNote } from "./live-note";
@@ -38,6 +46,8 @@ export class Vault {
   /** Screens showing the account; the feed's `account` events refresh it only then. */
   private accountWatchers = 0;
   private stopKeyring: (() => void) | undefined;
+  /** Bridge transmissions from the feed, for the Bridge page. */
+  readonly bridgeFeed = new BridgeChannel();
 
   private constructor(
     readonly api: ApiClient,
@@ -131,6 +141,12 @@ export class Vault {
   /** Joins a shared note's live room while it is open; call leave() on the answer. */
   joinRoom(id: string, awareness: Awareness): LiveNote | undefined {
     return this.notebook?.joinRoom(id, awareness);
+  }
+
+  /** This member's view of the bridge (its keys stay in this tab). */
+  async bridge(): Promise<BridgeLog> {
+    const session = this.requireSession();
+    return new BridgeLog(this.api, await loadSodium(), session.keyPair, session.account.id);
   }
 
   // ── account ───────────────────────────────────────────────────────────
@@ -231,6 +247,7 @@ export class Vault {
       accountChanged: () => {
         if (this.accountWatchers > 0) void this.refreshAccount().catch(() => undefined);
       },
+      bridge: (message) => this.bridgeFeed.deliver(message),
     });
     // Ready only once the cached notes are open, so every action has its Notebook.
     this.set({

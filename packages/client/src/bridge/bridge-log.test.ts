@@ -68,7 +68,7 @@ describe("bridge transmissions", () => {
     await bob.log.handshake();
     await alice.log.send("first");
     const sent = await alice.log.send("second ✓");
-    expect(sent.text).toBe("second ✓");
+    expect(alice.log.open(sent).text).toBe("second ✓");
     for (const m of bridge.messages) expect(fromBase64(m.body).length).toBe(1_064);
     const page = await bob.log.page();
     expect(page.entries.map((e) => [e.text, e.authorId])).toEqual([

@@ -105,14 +105,13 @@ export class BridgeLog {
     return { entries: page.messages.map((m) => this.open(m)), nextPageToken: page.nextPageToken };
   }
 
-  /** Pads and seals `text` under the current epoch's key and posts it once. */
-  async send(text: string, requestId: string = crypto.randomUUID()): Promise<BridgeEntry> {
+  /** Pads and seals `text` under the current epoch's key and posts it once; answers what was stored. */
+  async send(text: string, requestId: string = crypto.randomUUID()): Promise<Transmission> {
     const epochId = this.currentEpoch;
     const key = epochId && this.keys.get(epochId);
     if (!epochId || !key) throw new NoBridgeKey("this member holds no key of the current epoch");
     const body = sealTransmission(this.sodium, key, utf8Encode(text));
-    const sent = await this.api.call("bridge.postMessage", { body, epochId, requestId });
-    return this.open(sent);
+    return this.api.call("bridge.postMessage", { body, epochId, requestId });
   }
 
   /** Bytes `text` takes; more than 1,023 does not fit one transmission. */
