@@ -96,6 +96,12 @@ describe("GET /v1/openapi.json", () => {
       ["/billing/portal-sessions", "post", "201"],
       ["/billing/subscription", "patch", "200"],
       ["/billing/webhooks", "post", "200"],
+      ["/bridge/keys", "get", "200"],
+      ["/bridge/keys", "post", "201"],
+      ["/bridge/members", "get", "200"],
+      ["/bridge/messages", "post", "201"],
+      ["/bridge/messages", "get", "200"],
+      ["/bridge/messages/{seq}", "get", "200"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];

@@ -40,6 +40,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link href="/plan" aria-current={path === "/plan" ? "page" : undefined}>
             Plan
           </Link>
+          <Link href="/bridge" aria-current={path === "/bridge" ? "page" : undefined}>
+            Bridge
+          </Link>
           <Link href="/settings" aria-current={path === "/settings" ? "page" : undefined}>
             Settings
           </Link>

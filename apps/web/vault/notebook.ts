@@ -35,6 +35,7 @@ export interface NotebookHost {
   sessionEnded(): Promise<void>;
   /** The feed said the profile, tier or usage changed. */
   accountChanged(): void;
+  bridge(message: unknown): void;
 }
 
 export class Notebook {
@@ -72,6 +73,7 @@ export class Notebook {
       online: (online) => host.set({ online }),
       feed: (feed) => host.set({ feed }),
       account: () => host.accountChanged(),
+      bridge: (message) => host.bridge(message),
       ended: () => void host.sessionEnded(),
     });
     this.sharing = new NoteSharing(api, session, {

@@ -18,6 +18,8 @@ export interface SyncTriggerHandlers {
   feed(state: ConnectionState): void;
   /** Profile, tier or usage changed elsewhere. */
   account(): void;
+  /** A bridge transmission (members with bridge access only). */
+  bridge(message: unknown): void;
   /** The session was revoked (or no longer gets a ticket): sign out locally. */
   ended(): void;
 }
@@ -48,6 +50,7 @@ export class SyncTriggers {
       this.schedulePoll();
     });
     feed.on("account", () => this.on.account());
+    feed.on("bridge", (message) => this.on.bridge(message));
     feed.on("revoked", () => this.on.ended());
     feed.on("signed-out", () => this.on.ended());
     this.feed = feed;

@@ -4,6 +4,7 @@
 import {
   type Account,
   type ApiClient,
+  BridgeLog,
   changePassword,
   createApiClient,
   type Input,
@@ -16,8 +17,15 @@ import {
   signOut,
   signUp,
 } from "@notes/client";
-import { deriveAccountKeys, fromBase64, type NoteMetadata, toBase64 } from "@notes/crypto";
+import {
+  deriveAccountKeys,
+  fromBase64,
+  loadSodium,
+  type NoteMetadata,
+  toBase64,
+} from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
+import { BridgeChannel } from "./bridge-channel";
 import { recordJourney } from "./journey";
 import { keepKeyring } from "./keyring-store";
 import type { LiveNote } from "./live-note";
@@ -40,6 +48,8 @@ export class Vault {
   /** Screens showing the account; the feed's `account` events refresh it only then. */
   private accountWatchers = 0;
   private stopKeyring: (() => void) | undefined;
+  /** Bridge transmissions from the feed, for the Bridge page. */
+  readonly bridgeFeed = new BridgeChannel();
 
   private constructor(
     readonly api: ApiClient,
@@ -159,6 +169,12 @@ export class Vault {
     return this.notebook?.joinRoom(id, awareness);
   }
 
+  /** This member's view of the bridge (its keys stay in this tab). */
+  async bridge(): Promise<BridgeLog> {
+    const session = this.requireSession();
+    return new BridgeLog(this.api, await loadSodium(), session.keyPair, session.account.id);
+  }
+
   // ── account ───────────────────────────────────────────────────────────
 
   /**
@@ -257,6 +273,7 @@ export class Vault {
       accountChanged: () => {
         if (this.accountWatchers > 0) void this.refreshAccount().catch(() => undefined);
       },
+      bridge: (message) => this.bridgeFeed.deliver(message),
     });
     // Ready only once the cached notes are open, so every action has its Notebook.
     this.set({

@@ -19,6 +19,20 @@ export type {
   ProcedurePath,
 } from "./api/types";
 export {
+  type BridgeKeyring,
+  loadBridgeKeys,
+  sealToMembersLacking,
+  startEpoch,
+} from "./bridge/bridge-keys";
+export {
+  type BridgeEntry,
+  BridgeLog,
+  type BridgePageView,
+  type BridgeState,
+  NoBridgeKey,
+  type Transmission,
+} from "./bridge/bridge-log";
+export {
   answerDeviceLink,
   claimDeviceLink,
   type DeviceLinkClaim,

@@ -18,6 +18,7 @@ export type ProblemSlug =
   | "free-storage-full"
   | "storage-full"
   | "premium-required"
+  | "bridge-access-required"
   | "subscription-active"
   | "no-subscription"
   | "no-billing-profile"

@@ -26,6 +26,14 @@ export {
 export { openPortal } from "./billing/portal";
 export { listPrices, type PlanPrice } from "./billing/prices";
 export { receiveWebhook, type WebhookReceipt } from "./billing/webhook";
+export { bridgeAnnouncement } from "./bridge/announce";
+export { currentEpoch } from "./bridge/current-epoch";
+export { type KeyWrap, listKeyWraps, sealKeyToMember } from "./bridge/key-wraps";
+export { BRIDGE_PAGE_MAX, type BridgePage, listTransmissions } from "./bridge/list-transmissions";
+export { type BridgeRecipient, LACKING_PAGE, membersLacking } from "./bridge/members-lacking";
+export { postTransmission } from "./bridge/post-transmission";
+export { readTransmission } from "./bridge/read-transmission";
+export { TRANSMISSION_BYTES, type Transmission } from "./bridge/transmission";
 export * from "./core";
 export { claimDeviceLink } from "./device-links/claim";
 export { putClaimer } from "./device-links/claimer";

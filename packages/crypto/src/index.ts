@@ -5,6 +5,14 @@
 export { type AccountKeys, deriveAccountKeys } from "./account-keys";
 export { KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
+export { type BridgeKey, generateBridgeKey, openBridgeKey, sealBridgeKey } from "./bridge-key";
+export {
+  BRIDGE_MAX_MESSAGE_BYTES,
+  BRIDGE_PADDED_BYTES,
+  padBridgeMessage,
+  unpadBridgeMessage,
+} from "./bridge-padding";
+export { BRIDGE_BODY_BYTES, openTransmission, sealTransmission } from "./bridge-transmission";
 export {
   claimerProof,
   generateLinkSecret,

@@ -13,6 +13,8 @@ export function coreAccess(db: Db): RealtimeAccess {
     liveRoles: (noteId) => relayAccess.liveRoles(db, noteId),
     liveSessions: (ids) => relayAccess.liveSessions(db, ids),
     latestSeq: () => relayAccess.latestSeq(db),
+    bridgeMessage: (seq) => relayAccess.bridgeMessage(db, seq),
+    bridgeAudience: (ids) => relayAccess.bridgeAudience(db, ids),
   };
 }
 

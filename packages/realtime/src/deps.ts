@@ -23,7 +23,18 @@ export type RealtimeEvent =
       ownerId: string;
     }
   | { e: "session"; sessionId: string; accountId: string }
-  | { e: "account"; accountId: string };
+  | { e: "account"; accountId: string }
+  /** A bridge transmission; `message` is absent when it was too large for NOTIFY. */
+  | { e: "bridge"; seq: number; message?: BridgeTransmission };
+
+/** A bridge transmission as stored and broadcast (interface.md §2.7); opaque here. */
+export interface BridgeTransmission {
+  seq: number;
+  body: string;
+  epochId: string;
+  createdAt: string;
+  authorId?: string;
+}
 
 export interface RealtimeAccess {
   /** Redeems a single-use ticket; undefined when unknown, used, expired or for another kind/note. */
@@ -39,6 +50,10 @@ export interface RealtimeAccess {
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
   /** The latest change seq (sent with a resync `changes` event). */
   latestSeq(): Promise<number>;
+  /** One bridge transmission by seq (undefined when there is none). */
+  bridgeMessage(seq: number): Promise<BridgeTransmission | undefined>;
+  /** Which of these accounts have bridge access now. */
+  bridgeAudience(accountIds: string[]): Promise<Set<string>>;
 }
 
 export interface RealtimeLog {

@@ -3,10 +3,11 @@
 // the `access` reads an event needs, and only when this process has a listener.
 import { failure, type RelayContext } from "./context";
 import type { RealtimeEvent } from "./deps";
-import { ACCOUNT_FRAME, changesFrame } from "./frames";
+import { ACCOUNT_FRAME, bridgeFrame, changesFrame } from "./frames";
 import { checkRoster, closeRoom } from "./room-roster";
 
 type NoteEvent = Extract<RealtimeEvent, { e: "note" }>;
+type BridgeEvent = Extract<RealtimeEvent, { e: "bridge" }>;
 
 export function dispatchEvent(event: RealtimeEvent, ctx: RelayContext): void {
   switch (event.e) {
@@ -18,6 +19,9 @@ export function dispatchEvent(event: RealtimeEvent, ctx: RelayContext): void {
       return;
     case "note":
       dispatchNoteEvent(event, ctx);
+      return;
+    case "bridge":
+      if (ctx.registry.feedSockets > 0) void announceBridge(event, ctx);
       return;
   }
 }
@@ -48,4 +52,23 @@ async function announceChanges(event: NoteEvent, ctx: RelayContext): Promise<voi
   }
   const frame = changesFrame(event.seq);
   for (const accountId of accountIds) registry.sendTextToAccount(accountId, frame);
+}
+
+/**
+ * A transmission goes to the feed sockets of accounts with bridge access now
+ * (a tier may have changed since the socket opened). A message too large for
+ * NOTIFY came by seq only and is read back first.
+ */
+async function announceBridge(event: BridgeEvent, ctx: RelayContext): Promise<void> {
+  const { registry, settings } = ctx;
+  try {
+    const message = event.message ?? (await settings.access.bridgeMessage(event.seq));
+    if (!message) return;
+    const audience = await settings.access.bridgeAudience([...registry.feedByAccount.keys()]);
+    const frame = bridgeFrame(message);
+    for (const accountId of audience) registry.sendTextToAccount(accountId, frame);
+  } catch (error) {
+    // Members repair gaps by paging the log from their last-seen seq.
+    settings.log.error({ ...failure(error), seq: event.seq }, "bridge announce failed");
+  }
 }

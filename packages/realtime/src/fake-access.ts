@@ -1,7 +1,13 @@
 // Test double for RealtimeAccess: tickets, rosters and sessions held in memory,
 // with switches to make a call hang or fail. Used only by the colocated tests.
 import { randomUUID } from "node:crypto";
-import type { LiveRole, RealtimeAccess, RealtimeLog, TicketGrant } from "./deps";
+import type {
+  BridgeTransmission,
+  LiveRole,
+  RealtimeAccess,
+  RealtimeLog,
+  TicketGrant,
+} from "./deps";
 
 export class FakeAccess implements RealtimeAccess {
   readonly tickets = new Map<string, TicketGrant>();
@@ -11,6 +17,9 @@ export class FakeAccess implements RealtimeAccess {
   /** undefined: every session is live. */
   liveSessionIds: Set<string> | undefined = undefined;
   latest = 0;
+  /** Bridge transmissions by seq, and the accounts with bridge access. */
+  readonly bridge = new Map<number, BridgeTransmission>();
+  readonly bridgeMembers = new Set<string>();
   liveRolesCalls = 0;
   failing = new Set<keyof RealtimeAccess>();
   /** When set, redeemTicket waits for it (to race a revocation against a redemption). */
@@ -60,6 +69,16 @@ export class FakeAccess implements RealtimeAccess {
   async latestSeq(): Promise<number> {
     this.fail("latestSeq");
     return this.latest;
+  }
+
+  async bridgeMessage(seq: number): Promise<BridgeTransmission | undefined> {
+    this.fail("bridgeMessage");
+    return this.bridge.get(seq);
+  }
+
+  async bridgeAudience(accountIds: string[]): Promise<Set<string>> {
+    this.fail("bridgeAudience");
+    return new Set(accountIds.filter((id) => this.bridgeMembers.has(id)));
   }
 
   private fail(call: keyof RealtimeAccess): void {

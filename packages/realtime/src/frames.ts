@@ -27,3 +27,8 @@ export function changesFrame(seq: number): Buffer {
 export function peersFrame(count: number): Buffer {
   return encode({ type: "peers", count });
 }
+
+/** A bridge transmission for members with bridge access. */
+export function bridgeFrame(message: object): Buffer {
+  return encode({ type: "bridge", message });
+}

@@ -4,6 +4,7 @@
 export { coreAccess, type EventSink, followEvents } from "./core-access";
 export { createRealtime, type Realtime, type RealtimeStats } from "./create-realtime";
 export type {
+  BridgeTransmission,
   LiveRole,
   RealtimeAccess,
   RealtimeEvent,

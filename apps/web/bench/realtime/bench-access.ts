@@ -58,4 +58,13 @@ export class BenchAccess implements RealtimeAccess {
   async latestSeq(): Promise<number> {
     return this.latest;
   }
+
+  /** The benchmark sends no bridge transmissions. */
+  async bridgeMessage(): Promise<undefined> {
+    return undefined;
+  }
+
+  async bridgeAudience(): Promise<Set<string>> {
+    return new Set();
+  }
 }

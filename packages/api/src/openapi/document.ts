@@ -115,6 +115,11 @@ const TAGS = [
     description:
       "Plans and prices, checkout and the customer portal of the payment provider (Stripe), cancellation at the period's end, and the provider's signed webhooks that keep the tier in sync.",
   },
+  {
+    name: "bridge",
+    description:
+      "The bridge (premium): one shared, ordered log of transmissions sealed under a bridge key that members hand each other in per-member wraps, by epoch. The server sees fixed-width ciphertext and fingerprints only.",
+  },
   { name: "feedback", description: "Feedback to the operator, with a yearly allowance." },
   { name: "analytics", description: "Anonymous tour and journey counters." },
   { name: "health", description: "Liveness and readiness." },
@@ -141,6 +146,8 @@ const KEY_MATERIAL = new Set([
   "snapshot",
   "updates",
   "metadata",
+  "wrappedKey",
+  "body",
 ]);
 
 function bodyMembers(operation: Json): string[] {

@@ -4,6 +4,7 @@ import { accountRouter } from "./account";
 import { accountsRouter } from "./accounts";
 import { journeyEvent, tourEvent } from "./analytics/events";
 import { billingRouter } from "./billing";
+import { bridgeRouter } from "./bridge";
 import { deviceLinksRouter } from "./device-links";
 import { feedbackRouter } from "./feedback";
 import { health } from "./health/health";
@@ -25,6 +26,7 @@ export const appRouter = router({
   deviceLinks: deviceLinksRouter,
   feedback: feedbackRouter,
   billing: billingRouter,
+  bridge: bridgeRouter,
   health,
 });
 

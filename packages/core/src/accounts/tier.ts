@@ -1,7 +1,9 @@
 // Tier and storage ceilings (contract.md §4). Computed here, never by clients.
 export type Tier = "free" | "subscribed" | "complimentary";
 
+/** Provider statuses of a live subscription. */
 export const LIVE_STATUSES = ["active", "trialing", "past_due"] as const;
+
 const SUBSCRIBED_STATUSES = new Set<string>(LIVE_STATUSES);
 
 /** A subscription in one of these statuses is live: it makes the tier `subscribed`. */

@@ -1,8 +1,10 @@
 // The reads the realtime relay makes (packages/realtime's RealtimeAccess): who a
-// change concerns, live roles in a room, which sessions still exist, and the
-// latest seq for a resync. Each is one indexed query.
-import { type Db, rows } from "@notes/db";
-import { sql } from "drizzle-orm";
+// change concerns, live roles in a room, which sessions still exist, the latest
+// seq for a resync, and who hears a bridge transmission. Each is one indexed query.
+import { bridgeMessages, type Db, rows } from "@notes/db";
+import { eq, sql } from "drizzle-orm";
+import { hasBridgeAccessSql } from "../bridge/access";
+import { type Transmission, toTransmission, transmissionColumns } from "../bridge/transmission";
 import { lastSeq } from "../notes/change-seq";
 import { ABSOLUTE_DAYS } from "../sessions/lifetimes";
 import type { LiveRole } from "../sharing/roster";
@@ -42,4 +44,28 @@ export async function liveSessions(db: Db, sessionIds: string[]): Promise<Set<st
 /** The latest seq: a resync only asks clients to pull, so the in-flight caveat does not matter. */
 export function latestSeq(db: Db): Promise<number> {
   return lastSeq(db);
+}
+
+/** One bridge transmission, for an announcement too large to carry it. */
+export async function bridgeMessage(db: Db, seq: number): Promise<Transmission | undefined> {
+  const [row] = await db
+    .select(transmissionColumns)
+    .from(bridgeMessages)
+    .where(eq(bridgeMessages.seq, seq));
+  return row && toTransmission(row);
+}
+
+/** Which of these accounts have bridge access now (who hears a transmission). */
+export async function bridgeAudience(db: Db, accountIds: string[]): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select a.id from accounts a
+        where ${hasBridgeAccessSql}
+          and a.id in (${sql.join(
+            accountIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+  );
+  return new Set(found.map((r) => r.id));
 }

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./billing";
+export * from "./bridge";
 export * from "./device-links";
 export * from "./feedback";
 export * from "./notes";

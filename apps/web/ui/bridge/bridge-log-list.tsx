@@ -1,0 +1,65 @@
+"use client";
+// The log, newest first. Older pages load as the end of the list scrolls into
+// view (and by the button, for keyboards and screen readers). Words this member
+// cannot open yet say so instead of vanishing.
+import type { BridgeEntry } from "@notes/client";
+import { useEffect, useRef } from "react";
+
+interface Props {
+  entries: BridgeEntry[];
+  ownId: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder(): Promise<void>;
+}
+
+function author(entry: BridgeEntry, ownId: string): string {
+  if (!entry.authorId) return "A former member";
+  if (entry.authorId === ownId) return "You";
+  return `Member ${entry.authorId.slice(0, 8)}`;
+}
+
+export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlder }: Props) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !hasOlder) return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((e) => e.isIntersecting)) void loadOlder();
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasOlder, loadOlder]);
+  return (
+    <section className="bridge-log" data-tour="bridge-log" aria-labelledby="bridge-log-h">
+      <h2 id="bridge-log-h">Log</h2>
+      {entries.length === 0 && <p className="muted">Nothing on the bridge yet.</p>}
+      <ol aria-live="polite" aria-relevant="additions">
+        {entries.map((entry) => (
+          <li key={entry.seq} data-seq={entry.seq}>
+            <p className="bridge-meta">
+              <span>{author(entry, ownId)}</span>{" "}
+              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+            </p>
+            {entry.text === undefined ? (
+              <p className="muted">Sealed under a key you do not hold.</p>
+            ) : (
+              <p className="bridge-text">{entry.text}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div ref={end} />
+      {hasOlder && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={loadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          {loadingOlder ? "Loading…" : "Load older"}
+        </button>
+      )}
+    </section>
+  );
+}

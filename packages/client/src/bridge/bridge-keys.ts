@@ -1,0 +1,77 @@
+// The bridge keys this member holds: every wrap addressed to it, opened with the
+// sharing keypair and checked against its epoch fingerprint. A wrap that does not
+// open (sealed to a former keypair, or forged) is left out, not fatal.
+import {
+  type BridgeKey,
+  CryptoError,
+  fromBase64,
+  generateBridgeKey,
+  openBridgeKey,
+  type SharingKeyPair,
+  type Sodium,
+  sealBridgeKey,
+} from "@notes/crypto";
+import type { ApiClient } from "../api/client";
+
+export type BridgeKeyring = Map<string, Uint8Array>;
+
+export async function loadBridgeKeys(
+  api: ApiClient,
+  sodium: Sodium,
+  keyPair: SharingKeyPair,
+): Promise<BridgeKeyring> {
+  const { wraps } = await api.call("bridge.listKeys", {});
+  const keys: BridgeKeyring = new Map();
+  for (const wrap of wraps) {
+    try {
+      keys.set(wrap.epochId, openBridgeKey(sodium, wrap.wrappedKey, wrap.epochId, keyPair));
+    } catch (error) {
+      if (!(error instanceof CryptoError)) throw error;
+    }
+  }
+  return keys;
+}
+
+/** Seals `key` to everyone who lacks its epoch, asking again until nobody does. */
+export async function sealToMembersLacking(
+  api: ApiClient,
+  sodium: Sodium,
+  epoch: BridgeKey,
+): Promise<number> {
+  let sealed = 0;
+  const tried = new Set<string>();
+  for (;;) {
+    const { members } = await api.call("bridge.listLacking", { epochId: epoch.epochId });
+    const fresh = members.filter((m) => !tried.has(m.userId));
+    if (fresh.length === 0) return sealed;
+    for (const member of fresh) {
+      tried.add(member.userId);
+      await api.call("bridge.sealKey", {
+        recipientId: member.userId,
+        epochId: epoch.epochId,
+        wrappedKey: sealBridgeKey(sodium, epoch.key, fromBase64(member.publicKey)),
+      });
+      sealed++;
+    }
+  }
+}
+
+/**
+ * A new epoch: a fresh key sealed to this member first, then to every member.
+ * The first member calls this to open the bridge; any member to rotate.
+ */
+export async function startEpoch(
+  api: ApiClient,
+  sodium: Sodium,
+  keyPair: SharingKeyPair,
+  ownId: string,
+): Promise<BridgeKey> {
+  const epoch = generateBridgeKey(sodium);
+  await api.call("bridge.sealKey", {
+    recipientId: ownId,
+    epochId: epoch.epochId,
+    wrappedKey: sealBridgeKey(sodium, epoch.key, keyPair.publicKey),
+  });
+  await sealToMembersLacking(api, sodium, epoch);
+  return epoch;
+}

@@ -1,0 +1,35 @@
+// Who still needs the key of an epoch: members with bridge access and a sharing
+// public key that hold no wrap of it. A member's client seals the key to them
+// (the newcomer handshake, and every member after a rotation). Neither spec names
+// this read; a client cannot find the newcomers without it.
+import { rows } from "@notes/db";
+import { sql } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import { toBase64 } from "../shared/base64";
+import { hasBridgeAccessSql, requireBridgeAccess } from "./access";
+
+/** At most this many per answer; sealing to them takes them off the next answer. */
+export const LACKING_PAGE = 100;
+
+export interface BridgeRecipient {
+  userId: string;
+  publicKey: string;
+}
+
+export async function membersLacking(
+  core: Core,
+  caller: Caller,
+  epochId: string,
+): Promise<BridgeRecipient[]> {
+  await requireBridgeAccess(core.db, caller.accountId);
+  const found = await rows<{ id: string; public_key: Uint8Array }>(
+    core.db,
+    sql`select a.id, a.public_key from accounts a
+        where ${hasBridgeAccessSql} and a.public_key is not null
+          and not exists (select 1 from bridge_keys k
+                          where k.recipient_id = a.id and k.epoch_id = ${epochId})
+        order by a.created_at desc, a.id
+        limit ${LACKING_PAGE}`,
+  );
+  return found.map((r) => ({ userId: r.id, publicKey: toBase64(new Uint8Array(r.public_key)) }));
+}

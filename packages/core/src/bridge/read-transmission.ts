@@ -1,0 +1,21 @@
+// One transmission by its place in the log (contract.md §3).
+import { bridgeMessages } from "@notes/db";
+import { eq } from "drizzle-orm";
+import type { Caller, Core } from "../core";
+import { DomainError } from "../errors";
+import { requireBridgeAccess } from "./access";
+import { type Transmission, toTransmission, transmissionColumns } from "./transmission";
+
+export async function readTransmission(
+  core: Core,
+  caller: Caller,
+  seq: number,
+): Promise<Transmission> {
+  await requireBridgeAccess(core.db, caller.accountId);
+  const [row] = await core.db
+    .select(transmissionColumns)
+    .from(bridgeMessages)
+    .where(eq(bridgeMessages.seq, seq));
+  if (!row) throw new DomainError("not-found", "No transmission has this seq.");
+  return toTransmission(row);
+}
