@@ -5,6 +5,8 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { FormError } from "../form-error";
+import { Tour } from "../tours/tour";
+import { BRIDGE_TOUR } from "../tours/tours";
 import { useVault } from "../vault-context";
 import { BridgeCompose } from "./bridge-compose";
 import { BridgeEpoch } from "./bridge-epoch";
@@ -49,6 +51,7 @@ export function BridgeScreen() {
         loadingOlder={bridge.loadingOlder}
         loadOlder={bridge.loadOlder}
       />
+      <Tour definition={BRIDGE_TOUR} />
     </main>
   );
 }
