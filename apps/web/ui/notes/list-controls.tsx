@@ -50,16 +50,18 @@ export function ListControls({ view, sort, trashed, onView, onSort }: ListContro
     );
   return (
     <div className="list-controls">
-      <label className="sort">
-        Sort
-        <select value={sort} onChange={(e) => onSort(e.target.value as NoteSort)}>
+      {/* Labelled by id, not by wrapping: a wrapping label's text would include every
+          option's ("Title" among them) and compete with the note's Title field. */}
+      <span className="sort">
+        <label htmlFor="note-sort">Sort</label>
+        <select id="note-sort" value={sort} onChange={(e) => onSort(e.target.value as NoteSort)}>
           {(Object.keys(SORT_LABELS) as NoteSort[]).map((key) => (
             <option key={key} value={key}>
               {SORT_LABELS[key]}
             </option>
           ))}
         </select>
-      </label>
+      </span>
       <button type="button" className="link" onClick={() => onView("trash")}>
         Trash{trashed.length > 0 ? ` (${trashed.length})` : ""}
       </button>
