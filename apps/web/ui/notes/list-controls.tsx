@@ -50,16 +50,17 @@ export function ListControls({ view, sort, trashed, onView, onSort }: ListContro
     );
   return (
     <div className="list-controls">
-      <label className="sort">
-        Sort
-        <select value={sort} onChange={(e) => onSort(e.target.value as NoteSort)}>
+      <span className="sort">
+        {/* A label beside, not around: the options' text must not join the select's name. */}
+        <label htmlFor="note-sort">Sort</label>
+        <select id="note-sort" value={sort} onChange={(e) => onSort(e.target.value as NoteSort)}>
           {(Object.keys(SORT_LABELS) as NoteSort[]).map((key) => (
             <option key={key} value={key}>
               {SORT_LABELS[key]}
             </option>
           ))}
         </select>
-      </label>
+      </span>
       <button type="button" className="link" onClick={() => onView("trash")}>
         Trash{trashed.length > 0 ? ` (${trashed.length})` : ""}
       </button>
