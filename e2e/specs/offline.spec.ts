@@ -28,7 +28,7 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
   await editor(page).click();
   await page.keyboard.press("End");
   await page.keyboard.type(", stove");
-  await expect(page.getByTestId("sync-status")).toHaveText(/Offline — \d+ change\(s\) saved here/, {
+  await expect(page.getByTestId("sync-status")).toHaveText(/Offline — \d+ changes? saved here/, {
     timeout: 15_000,
   });
 
@@ -66,5 +66,5 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
 
 /** The number of changes the status line says wait in this browser (0 while saving). */
 function savedHere(status: string | null): number {
-  return Number(status?.match(/^Offline — (\d+) change\(s\) saved here$/)?.[1] ?? 0);
+  return Number(status?.match(/^Offline — (\d+) changes? saved here$/)?.[1] ?? 0);
 }

@@ -15,7 +15,7 @@ test("verify an e-mail by its link, become discoverable, rename, revoke a device
   await writeNote(page, "Storage", "Counted against the plan");
   await signIn(secondDevice.page, person.handle, person.password);
   await page.getByRole("link", { name: "Settings" }).click();
-  await expect(page.getByText(/used by 1 note\(s\) — free plan/)).toBeVisible();
+  await expect(page.getByText(/used by 1 note — free plan/)).toBeVisible();
 
   const address = `${person.handle}@example.test`;
   await page.getByLabel("E-mail", { exact: true }).fill(address);

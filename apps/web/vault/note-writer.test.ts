@@ -37,6 +37,18 @@ function writer() {
 }
 
 describe("NoteWriter", () => {
+  it("stops saying edits wait once the only pending ones were dropped with their note", async () => {
+    const note = await openNote();
+    const { w, stored, dirty } = writer();
+    w.watch(note);
+    w.setMetadata(note, { title: "x", tags: [], trashedAt: "2026-11-23T00:00:00Z" });
+    expect(dirty.at(-1)).toBe(true);
+    w.drop(note.id);
+    await w.flush();
+    expect(stored).toEqual([]);
+    expect(dirty.at(-1)).toBe(false);
+  });
+
   it("seals local edits and metadata into one append with a fresh requestId", async () => {
     const sodium = await loadSodium();
     const note = await openNote();

@@ -91,7 +91,11 @@ export class NoteWriter {
     const ids = new Set([...this.updates.keys(), ...this.metadata.keys()]);
     const touched = [...this.touched.values()].filter((n) => !ids.has(n.id));
     this.touched.clear();
-    if (ids.size === 0 && touched.length === 0) return;
+    if (ids.size === 0 && touched.length === 0) {
+      // Everything pending was dropped (the note was deleted): nothing waits any more.
+      this.dirty(false);
+      return;
+    }
     const sodium = await loadSodium();
     const edits: SealedEdit[] = [];
     for (const id of ids) {

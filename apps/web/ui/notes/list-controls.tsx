@@ -50,9 +50,8 @@ export function ListControls({ view, sort, trashed, onView, onSort }: ListContro
     );
   return (
     <div className="list-controls">
-      {/* Labelled by id, not by wrapping: a wrapping label's text would include every
-          option's ("Title" among them) and compete with the note's Title field. */}
       <span className="sort">
+        {/* A label beside, not around: the options' text must not join the select's name. */}
         <label htmlFor="note-sort">Sort</label>
         <select id="note-sort" value={sort} onChange={(e) => onSort(e.target.value as NoteSort)}>
           {(Object.keys(SORT_LABELS) as NoteSort[]).map((key) => (

@@ -1,0 +1,57 @@
+// Trash, pin and sort: a deleted note waits in the trash (a flag in its sealed
+// metadata) until restored or deleted for good; pinned notes lead the list.
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { expect, test } from "../fixtures/test";
+
+test("move to trash, restore, pin, sort and empty the trash", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Apples", "red and green");
+  await writeNote(page, "Bananas", "yellow");
+  const list = page.getByRole("region", { name: "Notes" });
+  const titles = () => list.locator(".note-item .title");
+
+  // Newest edit first; by title on request; a pinned note leads either way.
+  await expect(titles()).toHaveText(["Bananas", "Apples"]);
+  await page.getByLabel("Sort").selectOption("title");
+  await expect(titles()).toHaveText(["Apples", "Bananas"]);
+  await openNote(page, "Bananas");
+  await page.getByRole("button", { name: "Pin", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Pinned", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(titles().first()).toContainText("Bananas");
+  await expect(list.getByRole("img", { name: "Pinned" })).toHaveCount(1);
+
+  await openNote(page, "Apples");
+  await page.getByRole("button", { name: "Move to trash" }).click();
+  await expect(titles()).toHaveCount(1);
+  await expectSynced(page);
+
+  // Still there after a reload: the flag travelled sealed to the server and back.
+  await page.reload();
+  await page.getByRole("button", { name: "Trash (1)" }).click();
+  await expect(page.getByRole("heading", { name: "Trash" })).toBeVisible();
+  await openNote(page, "Apples");
+  await expect(page.getByTestId("trashed")).toBeVisible();
+  await expect(editor(page)).toHaveAttribute("contenteditable", "false");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("The trash is empty.")).toBeVisible();
+  await page.getByRole("button", { name: "Back to notes" }).click();
+  await expect(titles()).toHaveCount(2);
+  await openNote(page, "Apples");
+  await expect(editor(page)).toContainText("red and green");
+
+  // Empty trash is the real delete.
+  await page.getByRole("button", { name: "Move to trash" }).click();
+  await page.getByRole("button", { name: "Trash (1)" }).click();
+  await page.getByRole("button", { name: "Empty trash…" }).click();
+  await page.getByRole("button", { name: "Empty trash", exact: true }).click();
+  await expect(page.getByText("The trash is empty.")).toBeVisible();
+  await expectSynced(page);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Trash", exact: true })).toBeVisible();
+  await expect(titles()).toHaveText([/^Bananas/]);
+});
