@@ -10,6 +10,8 @@ export interface NoteListItem {
   role: OpenNote["role"];
   /** More than one member (owner included) can open it. */
   shared: boolean;
+  /** Last write (ISO 8601), when known. */
+  updatedAt?: string;
 }
 
 export interface ProblemView {

@@ -71,7 +71,14 @@ export { removeMember } from "./sharing/remove-member";
 export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
 export type { RosterChange } from "./sharing/roster-change";
 export type { RosterOptions } from "./sharing/write-roster";
-export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";
+export {
+  type NoteSummary,
+  SyncEngine,
+  type SyncEngineOptions,
+  type SyncProgress,
+  type SyncResult,
+  yieldToEventLoop,
+} from "./sync/sync-engine";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
 export { MIN_KDF_ITERATIONS, type Session } from "./vault/session";

@@ -35,6 +35,8 @@ export interface OpenNote {
    * held). Updates from there on wait; a later sync retries once someone re-sealed them.
    */
   unreadableFrom?: number;
+  /** Last write as the server last said (or this device, after a local edit). */
+  updatedAt?: string;
 }
 
 /** Origin of transactions that apply server data, so editors do not send them back. */
@@ -73,6 +75,7 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
     snapshotVersion: state.snapshotVersion,
     metadata: meta.value,
     role: state.role,
+    updatedAt: state.updatedAt,
     formerCeks,
     wrappedCek: state.wrappedCek,
     resealDue: opened.index > 0 || meta.index > 0,
@@ -125,4 +128,6 @@ export function applyUpdatesAbove(
     note.metadata = meta.value;
   }
   note.role = state.role;
+  if (state.updatedAt && (!note.updatedAt || state.updatedAt > note.updatedAt))
+    note.updatedAt = state.updatedAt;
 }
