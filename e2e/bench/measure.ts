@@ -19,16 +19,23 @@ export async function watchLongTasks(page: Page): Promise<void> {
   });
 }
 
-/** The longest task since `since` (page time, ms), and how many exceeded 200 ms. */
+/**
+ * The longest task since `since` (page time, ms), how many exceeded 200 ms, and
+ * when those began (ms after `since`), to tell page load from sync work.
+ */
 export async function longestTask(
   page: Page,
   since = 0,
-): Promise<{ max: number; over200: number }> {
+): Promise<{ max: number; over200: number; at: string }> {
   return page.evaluate((from) => {
     const tasks = window.__longTasks.filter((t) => t.start >= from);
+    const long = tasks.filter((t) => t.duration > 200);
     return {
       max: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
-      over200: tasks.filter((t) => t.duration > 200).length,
+      over200: long.length,
+      at: long
+        .map((t) => `${Math.round(t.duration)} ms at +${Math.round(t.start - from)}`)
+        .join(", "),
     };
   }, since);
 }

@@ -32,11 +32,15 @@ const report = (name: string, value: number | string, target: string) => {
   console.log(`${name.padEnd(48)} ${shown.padStart(10)}   target ${target}`);
 };
 
+/** Page time of the last "Sign in" click, for the long-task report. */
+let clickedAt = 0;
+
 async function signIn(page: Page, account: Seeded): Promise<number> {
   await page.goto("/signin");
   await page.getByLabel("Handle or e-mail").fill(account.handle);
   await page.getByLabel("Password").fill(account.password);
   const start = Date.now();
+  clickedAt = await page.evaluate(() => performance.now());
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.locator(".note-item").first().waitFor({ timeout: WAIT });
   return Date.now() - start;
@@ -73,9 +77,10 @@ async function scale(browser: Browser, account: Seeded, label: string, full: boo
     const listed = await fullyListed(page, account.notes, started);
     report(`${label}: sign-in → every note listed, synced (ms)`, listed, "—");
     if (!full) return;
-    const tasks = await longestTask(page);
+    const tasks = await longestTask(page, clickedAt);
     report(`${label}: longest main-thread task, full sync (ms)`, tasks.max, "≤ 200");
     report(`${label}: tasks over 200 ms during the full sync`, tasks.over200, "0");
+    if (tasks.at) console.log(`  (after the click: ${tasks.at})`);
     const cdp = await context.newCDPSession(page);
     const memory = await heap(cdp);
     report(`${label}: JS heap after sync (MB)`, memory.heapMb, "≤ 300");
@@ -140,6 +145,10 @@ async function main() {
     const big = await seededOnce(`big-${BIG}`, () => seedAccount(baseUrl, "big", 3, BIG));
     for (const a of [large, small, big])
       console.log(`account of ${a.notes} notes (seeded in ${round(a.seconds)} s)`);
+    // The server's first answers (route compilation, caches) are not what a person meets.
+    const warm = await browser.newPage({ baseURL: baseUrl });
+    for (const path of ["/signin", "/notes", "/signin"]) await warm.goto(path);
+    await warm.close();
     await scale(browser, small, `${SMALL} notes`, false);
     await scale(browser, large, `${LARGE} notes`, true);
     await bigNote(browser, big);
