@@ -156,6 +156,30 @@ describe("@notes/client against the server", () => {
     expect(recovered.masterKey).toEqual(session.masterKey);
     expect(sent.join("\n")).not.toContain(fresh);
   });
+
+  it("walks a full sync in pages of the size asked, reporting each page as it lands", async () => {
+    const a = device();
+    const { session } = await signUp(a, { identifier: handle(), password: "pw pages" });
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await createNote(a, session, { title: `n${i}`, tags: [], text: `${i}` })).id);
+    const pages: { applied: number; changed: string[] }[] = [];
+    const from = sent.length;
+    const paging = { firstPageSize: 1, pageSize: 2, sliceMs: 0 };
+    const sync = new SyncEngine(a, session, undefined, paging);
+    const result = await sync.syncOnce((progress) => {
+      pages.push(progress);
+    });
+    expect(pages.map((p) => p.changed.length)).toEqual([1, 2, 2]);
+    expect(pages.map((p) => p.applied)).toEqual([1, 3, 5]);
+    expect(pages.flatMap((p) => p.changed).sort()).toEqual([...made].sort());
+    expect(result.changed.sort()).toEqual([...made].sort());
+    const reads = sent.slice(from).filter((s) => s.includes("/v1/changes"));
+    expect(reads).toHaveLength(3);
+    expect(reads[0]).toContain("pageSize=1");
+    for (const url of reads.slice(1)) expect(url).toContain("pageSize=2");
+    expect(sync.list().map((n) => n.title)).toEqual(["n0", "n1", "n2", "n3", "n4"]);
+  });
 });
 
 function fail(): never {

@@ -24,4 +24,27 @@ describe("keyring store", () => {
     (await keepKeyring(db, after))();
     expect(after.keyring?.keys(NOTE)).toEqual([key(2), key(1)]);
   });
+
+  it("stores only notes with former keys, and keeps them when others change", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    session.keyring = new ContentKeyring();
+    const stop = await keepKeyring(db, session);
+    const single = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    session.keyring.remember(NOTE, key(1));
+    session.keyring.remember(NOTE, key(2));
+    session.keyring.remember(single, key(3));
+    await new Promise((r) => setTimeout(r, 300));
+    session.keyring.remember(single, key(3));
+    session.keyring.forget("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    const stored = JSON.parse((await db.get("meta", "keyring")) ?? "{}");
+    expect(Object.keys(stored.notes)).toEqual([NOTE]);
+
+    const after = await testSession();
+    (await keepKeyring(db, after))();
+    expect(after.keyring?.keys(NOTE)).toEqual([key(2), key(1)]);
+    expect(after.keyring?.keys(single)).toEqual([]);
+  });
 });

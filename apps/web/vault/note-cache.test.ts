@@ -1,10 +1,16 @@
 import "fake-indexeddb/auto";
 import type { OpenNote } from "@notes/client";
 import { ContentKeyring, readText, writeText } from "@notes/client";
-import { generateKey, loadSodium } from "@notes/crypto";
+import { generateKey, loadSodium, sealCek } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { cacheNotes, loadCache, loadCachedNotes } from "./note-cache";
+import {
+  cacheNotes,
+  loadCache,
+  loadCachedNote,
+  loadCachedNotes,
+  openCacheInSlices,
+} from "./note-cache";
 import { freshDb, testSession } from "./test-session";
 
 async function note(text: string): Promise<OpenNote> {
@@ -41,7 +47,10 @@ describe("note cache", () => {
   it("keeps the member count and wrap, and the keys held before a rotation", async () => {
     const db = await freshDb();
     const session = await testSession();
-    const original = { ...(await note("shared")), wrappedCek: "d3JhcA==" };
+    const plain = await note("shared");
+    // As from the server: the content key sealed to this account's public key.
+    const wrappedCek = sealCek(await loadSodium(), plain.cek, session.keyPair.publicKey);
+    const original = { ...plain, wrappedCek };
     const former = generateKey(await loadSodium());
     session.keyring = new ContentKeyring();
     session.keyring.remember(original.id, former);
@@ -49,7 +58,8 @@ describe("note cache", () => {
     await cacheNotes(db, session, [original], new Map([[original.id, 2]]));
     const { notes, memberCounts } = await loadCache(db, session);
     expect(memberCounts.get(original.id)).toBe(2);
-    expect(notes[0]?.wrappedCek).toBe("d3JhcA==");
+    expect(notes[0]?.wrappedCek).toBe(wrappedCek);
+    expect(notes[0]?.cek).toEqual(plain.cek);
     expect(notes[0]?.formerCeks).toEqual([former]);
   });
 
@@ -61,4 +71,22 @@ describe("note cache", () => {
     expect(stored).not.toContain("canary");
     expect(stored).not.toContain("Groceries");
   });
+
+  it("opens every cached note once, in batches, past the read batch of 500", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const notes = await Promise.all(Array.from({ length: 501 }, (_, i) => note(`n${i}`)));
+    await cacheNotes(db, session, notes);
+    const seen: string[] = [];
+    let batches = 0;
+    await openCacheInSlices(db, session, (batch) => {
+      batches += 1;
+      for (const { note: n } of batch) seen.push(n.id);
+    });
+    expect(seen.sort()).toEqual(notes.map((n) => n.id).sort());
+    expect(batches).toBeGreaterThanOrEqual(1);
+    const one = await loadCachedNote(db, session, notes[7]?.id ?? "");
+    expect(one && readText(one.note.doc)).toBe("n7");
+    expect(await loadCachedNote(db, session, crypto.randomUUID())).toBeUndefined();
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // title and tags sealed under its content key, the content key sealed to the
 // account's public key. Opening the app offline decrypts from here. Keys the note
 // held before a rotation come from the session's keyring (keyring-store.ts).
-import type { OpenNote, Session } from "@notes/client";
+import { type OpenNote, type Session, yieldToEventLoop } from "@notes/client";
 import {
   loadSodium,
   openEnvelope,
@@ -26,7 +26,9 @@ export async function sealForCache(
   const sodium = await loadSodium();
   return {
     id: note.id,
-    sealedCek: sealCek(sodium, note.cek, session.keyPair.publicKey),
+    // The server's wrap is this very key sealed to this account's public key (it was
+    // opened with the private key): kept as is, it spares a public-key seal per note.
+    sealedCek: note.wrappedCek ?? sealCek(sodium, note.cek, session.keyPair.publicKey),
     metadata: sealMetadata(sodium, note.cek, note.id, note.metadata),
     docState: sealEnvelope(sodium, note.cek, note.id, Y.encodeStateAsUpdate(note.doc)),
     version: note.version,
@@ -58,17 +60,64 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
   };
 }
 
+/** Work between pauses when sealing or opening many notes (a frame and a half). */
+const SLICE_MS = 24;
+/** Notes per IndexedDB transaction: one bulk write per batch, not one per note. */
+const WRITE_BATCH = 500;
+
 export async function cacheNotes(
   db: LocalDb,
   session: Session,
   notes: OpenNote[],
   memberCounts: MemberCounts = new Map(),
 ) {
-  const sealed = await Promise.all(
-    notes.map((n) => sealForCache(session, n, memberCounts.get(n.id))),
-  );
-  const tx = db.transaction("notes", "readwrite");
-  await Promise.all([...sealed.map((c) => tx.store.put(c)), tx.done]);
+  for (let from = 0; from < notes.length; from += WRITE_BATCH) {
+    const sealed: CachedNote[] = [];
+    let sliceStart = performance.now();
+    for (const note of notes.slice(from, from + WRITE_BATCH)) {
+      sealed.push(await sealForCache(session, note, memberCounts.get(note.id)));
+      if (notes.length > 1 && performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+    }
+    const tx = db.transaction("notes", "readwrite");
+    await Promise.all([...sealed.map((c) => tx.store.put(c)), tx.done]);
+  }
+}
+
+/** One cached note, opened, or undefined when it is not cached. */
+export async function loadCachedNote(
+  db: LocalDb,
+  session: Session,
+  id: string,
+): Promise<{ note: OpenNote; memberCount?: number } | undefined> {
+  const cached = await db.get("notes", id);
+  if (!cached) return undefined;
+  return { note: await openCached(session, cached), memberCount: cached.memberCount };
+}
+
+/**
+ * Opens every cached note a slice at a time, handing each batch to `take` (then the
+ * UI thread may paint and answer input before the next one).
+ */
+export async function openCacheInSlices(
+  db: LocalDb,
+  session: Session,
+  take: (batch: { note: OpenNote; memberCount?: number }[]) => void,
+): Promise<void> {
+  let batch: { note: OpenNote; memberCount?: number }[] = [];
+  let sliceStart = performance.now();
+  for await (const cached of readInBatches(db)) {
+    batch.push({ note: await openCached(session, cached), memberCount: cached.memberCount });
+    if (performance.now() - sliceStart > SLICE_MS) {
+      take(batch);
+      batch = [];
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+  take(batch);
 }
 
 /** Every cached note, opened, with the member counts stored beside them. */
@@ -80,6 +129,19 @@ export async function loadCache(
   const memberCounts = new Map<string, number>();
   for (const c of all) if (c.memberCount !== undefined) memberCounts.set(c.id, c.memberCount);
   return { notes: await Promise.all(all.map((c) => openCached(session, c))), memberCounts };
+}
+
+/** Every cached note, read 500 at a time: one read of ten thousand would block. */
+async function* readInBatches(db: LocalDb): AsyncGenerator<CachedNote> {
+  let after: string | undefined;
+  for (;;) {
+    const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+    const batch = await db.getAll("notes", range, WRITE_BATCH);
+    yield* batch;
+    const last = batch[batch.length - 1];
+    if (batch.length < WRITE_BATCH || !last) return;
+    after = last.id;
+  }
 }
 
 /** `keys` without `current` and without repeats, newest first as given. */

@@ -4,8 +4,6 @@
 // one Notebook per session and hears about state through `host`.
 import {
   type ApiClient,
-  compactIfDue,
-  isProblem,
   type OpenNote,
   prepareNote,
   type RosterChange,
@@ -17,26 +15,18 @@ import type { Awareness } from "y-protocols/awareness";
 import { AwarenessStore } from "./awareness-store";
 import { CoalescedRun } from "./coalesced-run";
 import { recordJourney } from "./journey";
+import { ListPublisher } from "./list-publisher";
+import { loadListSnapshot } from "./list-snapshot";
 import { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
-import { cacheNotes, loadCache } from "./note-cache";
-import { listFacts } from "./note-order";
+import { cacheNotes, loadCachedNote, openCacheInSlices } from "./note-cache";
 import { NoteSharing } from "./note-sharing";
 import { observeNoteStates } from "./note-states";
 import { NoteWriter, type SealedEdit } from "./note-writer";
-import { enqueue, flushOutbox, pendingCount } from "./outbox";
+import { type NotebookHost, reportBackgroundError } from "./notebook-host";
+import { compactAfterAppend, enqueue, flushOutbox, pendingCount, resealNote } from "./outbox";
+import { NoteSearch, type SearchResults, startSearchWorker } from "./search/note-search";
 import { SyncTriggers } from "./sync-triggers";
-import type { VaultState } from "./vault-state";
-
-export interface NotebookHost {
-  state(): VaultState;
-  set(patch: Partial<VaultState>): void;
-  /** The server answered 401, or the feed said the session was revoked. */
-  sessionEnded(): Promise<void>;
-  /** The feed said the profile, tier or usage changed. */
-  accountChanged(): void;
-  bridge(message: unknown): void;
-}
 
 export class Notebook {
   private readonly writer = new NoteWriter(
@@ -54,6 +44,11 @@ export class Notebook {
   private readonly syncing = new CoalescedRun(() => this.runSync());
   private flushing: Promise<void> | undefined;
   private stopped = false;
+  /** Until every cached note is open, the list shown is the sealed snapshot. */
+  private cacheOpen = false;
+  private readonly lister: ListPublisher;
+  /** Full-text search in a worker; absent where there are no workers (tests). */
+  private readonly search: NoteSearch | undefined;
 
   private constructor(
     private readonly api: ApiClient,
@@ -67,7 +62,15 @@ export class Notebook {
       if (state.deleted || state.role === "revoked") this.memberCounts.delete(state.id);
       else this.memberCounts.set(state.id, state.memberCount);
     });
-    this.engine = new SyncEngine(observed, session, token);
+    // Pages of 500 (the most the server gives; a first one of 100 shows the list
+    // sooner), worked in slices that leave input and painting room between them.
+    const paging = { firstPageSize: 100, pageSize: 500, sliceMs: 24 };
+    this.engine = new SyncEngine(observed, session, token, paging);
+    const worker = startSearchWorker();
+    this.search = worker && new NoteSearch(worker, db, session);
+    this.lister = new ListPublisher(this.engine, this.memberCounts, db, session, (notes) =>
+      host.set({ notes }),
+    );
     this.triggers = new SyncTriggers(api, {
       sync: () => void this.syncNow(),
       online: (online) => host.set({ online }),
@@ -83,27 +86,56 @@ export class Notebook {
     });
   }
 
-  /** Opens the cached notes (no network) and starts syncing. */
+  /** Shows the sealed list snapshot, then opens the cache in slices, then syncs. */
   static async open(api: ApiClient, db: LocalDb, session: Session, host: NotebookHost) {
     const token = await db.get("meta", "syncToken");
     const notebook = new Notebook(api, db, session, token, host);
-    const cached = await loadCache(db, session);
-    for (const [id, count] of cached.memberCounts) notebook.memberCounts.set(id, count);
-    for (const note of cached.notes) {
-      notebook.engine.track(note);
-      notebook.writer.watch(note);
-    }
     host.set({
+      notes: (await loadListSnapshot(db, session)) ?? [],
       pending: await pendingCount(db),
       sync: { running: false, applied: 0, firstDone: token !== undefined },
     });
-    notebook.publish();
-    notebook.triggers.start();
+    void notebook.openCache();
     return notebook;
+  }
+
+  private async openCache(): Promise<void> {
+    await openCacheInSlices(this.db, this.session, (batch) => {
+      if (this.stopped) return;
+      for (const { note, memberCount } of batch) this.adopt(note, memberCount);
+    });
+    if (this.stopped) return;
+    this.cacheOpen = true;
+    this.publish();
+    this.triggers.start();
+    void this.search?.index(this.all());
+  }
+
+  /** Tracks a note opened from the cache, unless it is already open. */
+  private adopt(note: OpenNote, memberCount: number | undefined): OpenNote {
+    const open = this.engine.note(note.id);
+    if (open) return open;
+    if (memberCount !== undefined) this.memberCounts.set(note.id, memberCount);
+    this.engine.track(note);
+    this.writer.watch(note);
+    return note;
   }
 
   note(id: string): OpenNote | undefined {
     return this.engine.note(id);
+  }
+
+  /** The note, opened from the cache first when the rest are still being opened. */
+  async openNote(id: string): Promise<OpenNote | undefined> {
+    const open = this.engine.note(id);
+    if (open || this.cacheOpen) return open;
+    const cached = await loadCachedNote(this.db, this.session, id);
+    return cached && this.adopt(cached.note, cached.memberCount);
+  }
+
+  /** Full-text search over titles, tags and text (none without a worker). */
+  find(text: string): Promise<SearchResults> {
+    return this.search?.query(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
   }
 
   /** Every note, for export. */
@@ -132,6 +164,7 @@ export class Notebook {
     await enqueue(this.db, { kind: "create", noteId: id, body });
     await cacheNotes(this.db, this.session, [note]);
     this.publish();
+    void this.search?.index([note]);
     void this.flush();
     return id;
   }
@@ -170,6 +203,8 @@ export class Notebook {
 
   stop(): void {
     this.stopped = true;
+    this.lister.stop();
+    this.search?.close();
     this.triggers.stop();
     this.presence.clear();
   }
@@ -181,14 +216,21 @@ export class Notebook {
     if (first) recordJourney(this.api, "sync", "start");
     host.set({ sync: { ...host.state().sync, running: true, applied: 0 } });
     try {
-      const result = await engine.syncOnce((applied) =>
-        host.set({ sync: { ...host.state().sync, applied } }),
-      );
+      // Each page is shown and cached as it arrives: the list fills progressively.
+      const result = await engine.syncOnce(async ({ applied, changed: ids }) => {
+        this.writer.reapplyPending();
+        const changed = ids.flatMap((id) => engine.note(id) ?? []);
+        for (const note of changed) this.writer.watch(note);
+        host.set({ sync: { ...host.state().sync, applied } });
+        this.publish();
+        void this.search?.index(changed);
+        await cacheNotes(this.db, this.session, changed, this.memberCounts);
+      });
       this.writer.reapplyPending();
       const changed = result.changed.flatMap((id) => engine.note(id) ?? []);
-      for (const note of changed) this.writer.watch(note);
-      await cacheNotes(this.db, this.session, changed, this.memberCounts);
-      for (const note of changed) if (note.resealDue) void this.reseal(note);
+      for (const note of changed)
+        if (note.resealDue)
+          void resealNote(this.api, this.db, this.session, note, this.memberCounts);
       for (const id of result.removed) await this.forgetNote(id);
       if (engine.token) await this.db.put("meta", engine.token, "syncToken");
       if (first) recordJourney(this.api, "sync", "complete");
@@ -196,7 +238,7 @@ export class Notebook {
       this.publish();
     } catch (error) {
       host.set({ sync: { ...host.state().sync, running: false } });
-      await this.onBackgroundError(error);
+      await reportBackgroundError(this.host, error);
     }
   }
 
@@ -209,21 +251,14 @@ export class Notebook {
 
   private async runFlush(): Promise<void> {
     const outcome = await flushOutbox(this.db, this.api, {
-      appended: async (op, at) => {
-        const note = this.note(op.noteId);
-        // Only when nobody appended in between does the doc hold every version.
-        if (note && at.version === note.version + op.updateCount) note.version = at.version;
-        // Compaction is housekeeping: a failure here must not hold the outbox up.
-        // With the session, a key rotation the compaction's fetch reveals is adopted.
-        if (note)
-          await compactIfDue(this.api, note, at.version, this.session).catch(() => undefined);
-      },
+      appended: (op, at) =>
+        compactAfterAppend(this.api, this.session, this.note(op.noteId), op, at),
     });
     const pending = await pendingCount(this.db);
     if (outcome.state === "waiting")
       this.host.set({ online: navigator.onLine && !outcome.offline, pending });
     else this.host.set({ online: true, pending });
-    if (outcome.state === "refused") await this.onBackgroundError(outcome.problem);
+    if (outcome.state === "refused") await reportBackgroundError(this.host, outcome.problem);
   }
 
   private async storeEdits(edits: SealedEdit[], touched: OpenNote[]): Promise<void> {
@@ -236,21 +271,10 @@ export class Notebook {
     // A note that left meanwhile (removed from it) is not cached again.
     const notes = [...edits.map((e) => e.note), ...touched].filter((n) => this.note(n.id));
     await cacheNotes(this.db, this.session, notes, this.memberCounts);
+    void this.search?.index(notes);
     if (edits.length === 0) return;
     this.host.set({ pending: await pendingCount(this.db) });
     void this.flush();
-  }
-
-  /**
-   * Content that opened only under a former key (a straggler, or a rotation's
-   * compaction that failed) is re-sealed under the current key at once, by an owner or
-   * editor (docs/sharing.md); members who never held the old key can then read it.
-   */
-  private async reseal(note: OpenNote): Promise<void> {
-    const done = await compactIfDue(this.api, note, note.version, this.session).catch(
-      () => undefined,
-    );
-    if (done) await cacheNotes(this.db, this.session, [note], this.memberCounts);
   }
 
   /** Deleted, or this account was removed from it: its copy and keys go (docs/sharing.md). */
@@ -259,6 +283,7 @@ export class Notebook {
     this.memberCounts.delete(id);
     this.presence.forget(id);
     this.session.keyring?.forget(id);
+    void this.search?.remove([id]);
     await this.db.delete("notes", id);
   }
 
@@ -269,26 +294,8 @@ export class Notebook {
     this.publish();
   }
 
-  private async onBackgroundError(error: unknown): Promise<void> {
-    if (isProblem(error) && error.status === 401) return this.host.sessionEnded();
-    if (isProblem(error))
-      this.host.set({ problem: { slug: error.slug, title: error.title, detail: error.detail } });
-    else this.host.set({ online: false });
-  }
-
   private publish(): void {
-    if (this.stopped) return;
-    const notes = this.engine.list().map(({ id, title, tags }) => {
-      const note = this.engine.note(id);
-      return {
-        id,
-        title,
-        tags,
-        role: note?.role ?? "owner",
-        shared: (this.memberCounts.get(id) ?? 1) > 1,
-        ...listFacts(note),
-      };
-    });
-    this.host.set({ notes });
+    // Until the cache is open, the sealed snapshot stands for the list.
+    if (!this.stopped && this.cacheOpen) this.lister.publish();
   }
 }

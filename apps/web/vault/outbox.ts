@@ -2,8 +2,17 @@
 // IndexedDB before it is sent, then sent in order. Each append carries the
 // requestId it was stored with, so a replay after a lost answer or a reload never
 // appends twice (contract.md §5). Offline, the queue simply waits.
-import { type ApiClient, isProblem, isTransient, type NoteCoordinates } from "@notes/client";
+import {
+  type ApiClient,
+  compactIfDue,
+  isProblem,
+  isTransient,
+  type NoteCoordinates,
+  type OpenNote,
+  type Session,
+} from "@notes/client";
 import type { LocalDb, OutboxOp } from "./local-db";
+import { cacheNotes, type MemberCounts } from "./note-cache";
 
 export type FlushOutcome =
   | { state: "done" }
@@ -14,6 +23,38 @@ export type FlushOutcome =
 
 export interface FlushHooks {
   appended?(op: Extract<OutboxOp, { kind: "append" }>, at: NoteCoordinates): Promise<void>;
+}
+
+/** After an append: the note's version moves on, and it is compacted when due. */
+export async function compactAfterAppend(
+  api: ApiClient,
+  session: Session,
+  note: OpenNote | undefined,
+  op: Extract<OutboxOp, { kind: "append" }>,
+  at: NoteCoordinates,
+): Promise<void> {
+  if (!note) return;
+  // Only when nobody appended in between does the doc hold every version.
+  if (at.version === note.version + op.updateCount) note.version = at.version;
+  // Compaction is housekeeping: a failure here must not hold the outbox up.
+  // With the session, a key rotation the compaction's fetch reveals is adopted.
+  await compactIfDue(api, note, at.version, session).catch(() => undefined);
+}
+
+/**
+ * Content that opened only under a former key (a straggler, a failed rotation's
+ * compaction) is re-sealed under the current key at once (docs/sharing.md), and the
+ * cached copy with it.
+ */
+export async function resealNote(
+  api: ApiClient,
+  db: LocalDb,
+  session: Session,
+  note: OpenNote,
+  memberCounts: MemberCounts,
+): Promise<void> {
+  const done = await compactIfDue(api, note, note.version, session).catch(() => undefined);
+  if (done) await cacheNotes(db, session, [note], memberCounts);
 }
 
 export async function enqueue(db: LocalDb, op: OutboxOp): Promise<void> {

@@ -14,6 +14,7 @@ export interface NoteListItem {
   /** In the trash since (ISO 8601); such notes show only in the trash. */
   trashedAt?: string;
   createdAt?: string;
+  /** Last write (ISO 8601), when known. */
   updatedAt?: string;
 }
 

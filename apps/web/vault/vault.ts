@@ -33,6 +33,7 @@ import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
 import type { NoteSharing } from "./note-sharing";
 import { Notebook } from "./notebook";
 import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
+import type { SearchResults } from "./search/note-search";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
 
@@ -132,6 +133,16 @@ export class Vault {
 
   note(id: string): OpenNote | undefined {
     return this.notebook?.note(id);
+  }
+
+  /** The note, opened from the local cache if it is not open yet (just after a reload). */
+  openNote(id: string): Promise<OpenNote | undefined> {
+    return this.notebook?.openNote(id) ?? Promise.resolve(undefined);
+  }
+
+  /** Full-text search over the decrypted notes (the index lives in a worker). */
+  search(text: string): Promise<SearchResults> {
+    return this.notebook?.find(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
   }
 
   allNotes(): OpenNote[] {

@@ -126,7 +126,14 @@ export { removeMember } from "./sharing/remove-member";
 export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
 export type { RosterChange } from "./sharing/roster-change";
 export type { RosterOptions } from "./sharing/write-roster";
-export { type NoteSummary, SyncEngine, type SyncResult } from "./sync/sync-engine";
+export {
+  type NoteSummary,
+  SyncEngine,
+  type SyncEngineOptions,
+  type SyncProgress,
+  type SyncResult,
+  yieldToEventLoop,
+} from "./sync/sync-engine";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
 export { replaceRecoveryKey } from "./vault/replace-recovery-key";

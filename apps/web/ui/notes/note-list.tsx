@@ -1,89 +1,143 @@
 "use client";
-// The notes list with instant search over the decrypted titles and tags; shared
-// notes carry a "Shared" mark (an icon with that accessible name).
-import { useEffect, useMemo, useRef, useState } from "react";
+// The notes list: every note by title with its date and tags, or, while a query is
+// typed, the full-text results (titles, tags and text, searched in a worker) ranked,
+// with the matches marked in the title and in a snippet of the text. Shared notes
+// carry a "Shared" mark (an icon with that accessible name). Windowed
+// (virtual-list.tsx): only the rows in view are rendered, whatever the count.
+// Above it, the sort order and the way into the trash (list-controls.tsx); search
+// looks in the view shown (the notes, or the trash).
+import { useEffect, useMemo, useState } from "react";
 import { arrangeNotes, type NoteSort, type NoteView } from "../../vault/note-order";
+import type { SearchHit } from "../../vault/search/search-index";
 import type { NoteListItem } from "../../vault/vault-state";
+import { useVault } from "../vault-context";
 import { ListControls } from "./list-controls";
+import { Marked } from "./marked";
+import { listDate } from "./note-date";
+import { useSearch } from "./use-search";
+import { VirtualList } from "./virtual-list";
 
+/** The fallback when search cannot run: titles and tags containing the query. */
 export function matches(note: NoteListItem, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return note.title.toLowerCase().includes(q) || note.tags.some((t) => t.toLowerCase().includes(q));
 }
 
+/** Pixel height of one row: title, then date and tags (or the snippet). */
+const ROW_HEIGHT = 58;
+
+interface Row {
+  note: NoteListItem;
+  hit?: SearchHit;
+}
+
 export function NoteList(props: {
   notes: NoteListItem[];
   selected: string | undefined;
   onSelect(id: string): void;
+  /** Changes received so far while the first sync runs; undefined once it is done. */
+  fetching?: number | undefined;
+  /** Receives the ids in the order shown, for the next/previous shortcuts. */
+  shown?: { current: string[] };
 }) {
+  const { vault } = useVault();
   const [query, setQuery] = useState("");
   const [view, setView] = useState<NoteView>("notes");
   const [sort, setSort] = useState<NoteSort>("edited");
-  const search = useRef<HTMLInputElement>(null);
-  // "/" jumps to search from anywhere outside a text field, as in many apps.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement;
-      if (e.key !== "/" || target.isContentEditable || /INPUT|TEXTAREA/.test(target.tagName))
-        return;
-      e.preventDefault();
-      search.current?.focus();
-    };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
-  }, []);
-  const shown = useMemo(
-    () => arrangeNotes(props.notes, view, sort).filter((n) => matches(n, query)),
-    [props.notes, view, sort, query],
-  );
+  const found = useSearch(vault, query);
+  const arranged = useMemo(() => arrangeNotes(props.notes, view, sort), [props.notes, view, sort]);
   const trashed = useMemo(() => arrangeNotes(props.notes, "trash", sort), [props.notes, sort]);
+  const rows = useMemo((): Row[] => {
+    if (!query.trim()) return arranged.map((note) => ({ note }));
+    if (!found || found.failed)
+      return arranged.filter((n) => matches(n, query)).map((note) => ({ note }));
+    const byId = new Map(arranged.map((n) => [n.id, n]));
+    return found.hits.flatMap((hit) => {
+      const note = byId.get(hit.id);
+      return note ? [{ note, hit }] : [];
+    });
+  }, [arranged, query, found]);
+  const ids = useMemo(() => rows.map((r) => r.note.id), [rows]);
+  const { shown } = props;
+  useEffect(() => {
+    if (shown) shown.current = ids;
+  }, [shown, ids]);
+  const searching = query.trim() !== "";
   return (
-    <section className="list" aria-label="Notes">
+    <section
+      className="list"
+      aria-label="Notes"
+      data-count={props.notes.length}
+      data-search-ms={found ? Math.round(found.tookMs) : undefined}
+    >
       <input
-        ref={search}
+        id="note-search"
         data-tour="note-search"
         type="search"
         aria-label="Search notes"
-        placeholder="Search titles and tags ( / )"
+        placeholder="Search notes ( / )"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
       <ListControls view={view} sort={sort} trashed={trashed} onView={setView} onSort={setSort} />
-      {shown.length === 0 && (
-        <p className="muted">
-          {view === "trash"
-            ? "The trash is empty."
-            : props.notes.length === 0
-              ? "No notes yet."
-              : "No match."}
+      {props.fetching !== undefined && (
+        <div className="list-progress" role="status">
+          <progress aria-label="Fetching notes" />
+          <span>Fetching notes… {props.fetching.toLocaleString()} received</span>
+        </div>
+      )}
+      {searching && found && (
+        <p className="muted list-found" role="status">
+          {rows.length === 0
+            ? "No match."
+            : `${rows.length.toLocaleString()} ${rows.length === 1 ? "match" : "matches"}`}
         </p>
       )}
-      <ul>
-        {shown.map((n) => (
-          <li key={n.id}>
-            <button
-              type="button"
-              className="note-item"
-              aria-current={n.id === props.selected ? "true" : undefined}
-              onClick={() => props.onSelect(n.id)}
-            >
-              <span className="title">
-                {n.title || "Untitled"}
-                {n.pinned && (
-                  <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
-                    📌
-                  </span>
-                )}
-                {n.shared && <SharedMark />}
-              </span>
-              {n.tags.length > 0 && (
-                <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
+      {!searching && rows.length === 0 && props.fetching === undefined && (
+        <p className="muted">{view === "trash" ? "The trash is empty." : "No notes yet."}</p>
+      )}
+      <VirtualList
+        items={rows}
+        rowHeight={ROW_HEIGHT}
+        keepInView={rows.findIndex((r) => r.note.id === props.selected)}
+        label={searching ? "Search results" : "Notes"}
+        rowKey={(r) => r.note.id}
+        row={({ note: n, hit }) => (
+          <button
+            type="button"
+            className="note-item"
+            aria-current={n.id === props.selected ? "true" : undefined}
+            onClick={() => props.onSelect(n.id)}
+          >
+            <span className="title">
+              {hit ? (
+                <Marked text={n.title || "Untitled"} ranges={n.title ? hit.titleRanges : []} />
+              ) : (
+                n.title || "Untitled"
               )}
-            </button>
-          </li>
-        ))}
-      </ul>
+              {n.pinned && (
+                <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
+                  📌
+                </span>
+              )}
+              {n.shared && <SharedMark />}
+            </span>
+            <span className="meta">
+              {n.updatedAt && <time dateTime={n.updatedAt}>{listDate(n.updatedAt)}</time>}
+              {hit?.snippet ? (
+                <span className="snippet">
+                  <Marked text={hit.snippet} ranges={hit.snippetRanges} />
+                </span>
+              ) : (
+                n.tags.length > 0 && (
+                  <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
+                )
+              )}
+            </span>
+          </button>
+        )}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@
 // joins its live room while open (typing and cursors travel at once); a viewer's
 // note is read-only and says so. The role and the shared mark come from the vault's
 // state, so a role changed by the owner re-renders this pane after the next sync.
+import type { OpenNote } from "@notes/client";
 import { useEffect, useRef, useState } from "react";
 import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
@@ -13,9 +14,32 @@ import { PinButton, TrashNotice } from "./note-flags";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
 
+/**
+ * Just after a reload the list shows before every cached note is open: a note picked
+ * then is opened from the cache on its own first.
+ */
 export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
   const { vault, state } = useVault();
   const note = vault.note(id);
+  const [, setOpened] = useState(false);
+  const listed = state.notes.some((n) => n.id === id);
+  useEffect(() => {
+    if (!vault.note(id)) void vault.openNote(id).then(() => setOpened(true));
+  }, [vault, id]);
+  if (!note && listed) return <p className="muted pane">Opening…</p>;
+  return <OpenedNote id={id} note={note} onDeleted={onDeleted} />;
+}
+
+function OpenedNote({
+  id,
+  note,
+  onDeleted,
+}: {
+  id: string;
+  note: OpenNote | undefined;
+  onDeleted(): void;
+}) {
+  const { vault, state } = useVault();
   const listed = state.notes.find((n) => n.id === id);
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [sharing, setSharing] = useState(false);

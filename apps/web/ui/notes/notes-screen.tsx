@@ -1,13 +1,17 @@
 "use client";
-// The notes screen: list and search on the left, the open note on the right. The
-// open note's id lives in the URL (?note=) so reload and back keep it.
+// The notes screen: list and search on the left, the open note on the right; on a
+// narrow screen (a phone) the two are separate screens, the note with a way back. The
+// open note's id lives in the URL (?note=) so reload and back keep it. Keyboard
+// shortcuts (shortcuts.ts) drive it; "?" lists them.
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FreeFlightTour } from "../tours/free-flight";
 import { useVault } from "../vault-context";
 import { ExportButton } from "./export-button";
 import { NoteList } from "./note-list";
 import { NotePane } from "./note-pane";
+import { ShortcutSheet } from "./shortcut-sheet";
+import { step, useShortcuts } from "./shortcuts";
 
 export function NotesScreen() {
   const { vault, state } = useVault();
@@ -17,6 +21,8 @@ export function NotesScreen() {
   // nothing typed right after a click can land in the note being left.
   const [selected, setSelected] = useState(inUrl);
   const [creating, setCreating] = useState(false);
+  const [help, setHelp] = useState(false);
+  const shown = useRef<string[]>([]);
   useEffect(() => setSelected(inUrl), [inUrl]);
   const select = (id: string | undefined) => {
     setSelected(id);
@@ -31,19 +37,50 @@ export function NotesScreen() {
       setCreating(false);
     }
   };
+  useShortcuts({
+    newNote: () => void create(),
+    search: () => document.getElementById("note-search")?.focus(),
+    next: () => select(step(shown.current, selected, 1) ?? selected),
+    previous: () => select(step(shown.current, selected, -1) ?? selected),
+    help: () => setHelp(true),
+  });
   return (
-    <main className="notes">
+    <main className="notes" data-view={selected ? "note" : "list"}>
       <aside className="sidebar">
         <div className="row">
           <button type="button" data-tour="new-note" onClick={() => void create()}>
             New note
           </button>
           <ExportButton />
+          <button
+            type="button"
+            className="link shortcuts-button"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setHelp(true)}
+          >
+            ?
+          </button>
         </div>
-        <NoteList notes={state.notes} selected={selected} onSelect={select} />
+        <NoteList
+          notes={state.notes}
+          selected={selected}
+          onSelect={select}
+          shown={shown}
+          fetching={state.sync.firstDone ? undefined : state.sync.applied}
+        />
       </aside>
       {selected ? (
-        <NotePane key={selected} id={selected} onDeleted={() => select(undefined)} />
+        <div className="pane-screen">
+          <button
+            type="button"
+            className="secondary back-to-list"
+            onClick={() => select(undefined)}
+          >
+            ← All notes
+          </button>
+          <NotePane key={selected} id={selected} onDeleted={() => select(undefined)} />
+        </div>
       ) : (
         <p className="muted pane">
           {creating
@@ -54,6 +91,7 @@ export function NotesScreen() {
         </p>
       )}
       <FreeFlightTour />
+      {help && <ShortcutSheet onClose={() => setHelp(false)} />}
     </main>
   );
 }

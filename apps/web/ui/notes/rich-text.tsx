@@ -33,7 +33,13 @@ export function RichText({
       editable: !readOnly,
       immediatelyRender: false,
       editorProps: {
-        attributes: { "aria-label": "Note text", role: "textbox", "aria-multiline": "true" },
+        // Focusable even read-only: a click there keeps keys (and shortcuts) with it.
+        attributes: {
+          "aria-label": "Note text",
+          role: "textbox",
+          "aria-multiline": "true",
+          tabindex: "0",
+        },
       },
     },
     [doc, readOnly, awareness],

@@ -1,0 +1,33 @@
+// Things this browser keeps for itself beside the notes (the list as last shown, the
+// search index) are plaintext-derived, so they are sealed too: under a key derived
+// from the master key (HKDF-SHA256 as contract.md §9 derives keys, with a label of
+// this app's own), one key per purpose so one blob can never stand in for another.
+// Without the session's keys, nothing here opens.
+import type { Session } from "@notes/client";
+import { hkdfSha256, loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
+
+export type LocalPurpose = "list" | "search";
+
+const LABELS: Record<LocalPurpose, string> = {
+  list: "notes-web/local-list/v1",
+  search: "notes-web/local-search/v1",
+};
+/** The envelope binds its content to a note id; local blobs use this fixed one. */
+const LOCAL_ID = "00000000-0000-4000-8000-00000000b10b";
+
+export function localKey(session: Session, purpose: LocalPurpose): Promise<Uint8Array> {
+  return hkdfSha256(session.masterKey, LABELS[purpose]);
+}
+
+export async function sealLocal(key: Uint8Array, bytes: Uint8Array): Promise<string> {
+  return sealEnvelope(await loadSodium(), key, LOCAL_ID, bytes);
+}
+
+/** The bytes, or undefined when the blob is damaged or sealed under another key. */
+export async function openLocal(key: Uint8Array, sealed: string): Promise<Uint8Array | undefined> {
+  try {
+    return openEnvelope(await loadSodium(), key, LOCAL_ID, sealed);
+  } catch {
+    return undefined;
+  }
+}

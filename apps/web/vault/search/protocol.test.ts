@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { handleSearchRequest, newSearchState } from "./protocol";
+import { SearchClient, type WorkerLike } from "./search-client";
+
+const key = new Uint8Array(32).fill(3);
+const note = {
+  id: "n1",
+  title: "Canary plans",
+  tags: ["private-tag"],
+  body: "meet at the lighthouse",
+  stamp: "v1",
+};
+
+/** The worker's behaviour in process, behind the same message shape as a Worker. */
+function inProcessWorker(): WorkerLike & { posted: unknown[] } {
+  const state = newSearchState();
+  const listeners: ((event: MessageEvent) => void)[] = [];
+  const posted: unknown[] = [];
+  return {
+    posted,
+    addEventListener: (_type, listener) => listeners.push(listener),
+    postMessage(message) {
+      posted.push(message);
+      const { id, body } = message as {
+        id: number;
+        body: Parameters<typeof handleSearchRequest>[1];
+      };
+      void handleSearchRequest(state, body).then((reply) => {
+        for (const l of listeners) l({ data: { id, body: reply } } as MessageEvent);
+      });
+    },
+    terminate: () => undefined,
+  };
+}
+
+describe("search worker protocol", () => {
+  it("indexes, answers queries and numbers each request", async () => {
+    const worker = inProcessWorker();
+    const client = new SearchClient(worker);
+    expect(await client.send({ type: "open", key }, "opened")).toEqual({
+      type: "opened",
+      stamps: {},
+      restored: false,
+    });
+    await client.send({ type: "upsert", docs: [note] }, "done");
+    const [a, b] = await Promise.all([
+      client.send({ type: "query", text: "lighthouse" }, "hits"),
+      client.send({ type: "query", text: "nothing" }, "hits"),
+    ]);
+    expect(a.hits.map((h) => h.id)).toEqual(["n1"]);
+    expect(b.hits).toEqual([]);
+    expect(worker.posted.map((m) => (m as { id: number }).id)).toEqual([1, 2, 3, 4]);
+    expect(await client.send({ type: "remove", ids: ["n1"] }, "done")).toEqual({
+      type: "done",
+      size: 0,
+    });
+  });
+
+  it("seals the index (no plaintext) and restores it, with each note's stamp", async () => {
+    const client = new SearchClient(inProcessWorker());
+    await client.send({ type: "open", key }, "opened");
+    await client.send({ type: "upsert", docs: [note] }, "done");
+    const { sealed } = await client.send({ type: "seal" }, "sealed");
+    for (const secret of ["Canary", "private-tag", "lighthouse"])
+      expect(sealed).not.toContain(secret);
+
+    const next = new SearchClient(inProcessWorker());
+    const opened = await next.send({ type: "open", key, sealed }, "opened");
+    expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
+    const { hits } = await next.send({ type: "query", text: "canary" }, "hits");
+    expect(hits.map((h) => h.id)).toEqual(["n1"]);
+  });
+
+  it("opens nothing from an index sealed under another key, or a damaged one", async () => {
+    const client = new SearchClient(inProcessWorker());
+    await client.send({ type: "open", key }, "opened");
+    await client.send({ type: "upsert", docs: [note] }, "done");
+    const { sealed } = await client.send({ type: "seal" }, "sealed");
+    const other = new Uint8Array(32).fill(4);
+    const foreign = await client.send({ type: "open", key: other, sealed }, "opened");
+    expect(foreign).toEqual({ type: "opened", stamps: {}, restored: false });
+    const damaged = await client.send({ type: "open", key, sealed: "AAAA" }, "opened");
+    expect(damaged.restored).toBe(false);
+  });
+
+  it("answers an error, and the client rejects, for a seal before open", async () => {
+    const client = new SearchClient(inProcessWorker());
+    await expect(client.send({ type: "seal" }, "sealed")).rejects.toThrow("not open");
+  });
+
+  it("rejects what is still waiting when closed", async () => {
+    const silent: WorkerLike = {
+      addEventListener: () => undefined,
+      postMessage: () => undefined,
+      terminate: () => undefined,
+    };
+    const client = new SearchClient(silent);
+    const waiting = client.send({ type: "query", text: "x" }, "hits");
+    client.close();
+    await expect(waiting).rejects.toThrow("closed");
+  });
+});

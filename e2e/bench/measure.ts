@@ -1,0 +1,142 @@
+// What the web benchmark measures inside the page: long tasks (from an init script),
+// the time a click takes to open a note, typing latency and the JS heap.
+import type { CDPSession, Page } from "@playwright/test";
+
+declare global {
+  interface Window {
+    __longTasks: { start: number; duration: number }[];
+  }
+}
+
+/** Records every main-thread task over 50 ms from the page's first script on. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/**
+ * The longest task since `since` (page time, ms), how many exceeded 200 ms, and
+ * when those began (ms after `since`), to tell page load from sync work.
+ */
+export async function longestTask(
+  page: Page,
+  since = 0,
+): Promise<{ max: number; over200: number; at: string }> {
+  return page.evaluate((from) => {
+    const tasks = window.__longTasks.filter((t) => t.start >= from);
+    const long = tasks.filter((t) => t.duration > 200);
+    return {
+      max: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+      over200: long.length,
+      at: long
+        .map((t) => `${Math.round(t.duration)} ms at +${Math.round(t.start - from)}`)
+        .join(", "),
+    };
+  }, since);
+}
+
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now());
+}
+
+/** Clicks the `index`th row of the list; ms until its title and text are shown. */
+export async function openRow(page: Page, index: number): Promise<number> {
+  return page.evaluate(async (i) => {
+    const rows = document.querySelectorAll<HTMLButtonElement>(".note-item");
+    const row = rows[i];
+    if (!row) throw new Error(`no row ${i}`);
+    const title = row.querySelector(".title")?.textContent?.trim() ?? "";
+    const start = performance.now();
+    row.click();
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const input = document.querySelector<HTMLInputElement>("#note-title");
+      const text = document.querySelector(".ProseMirror")?.firstElementChild;
+      if (input && title.startsWith(input.value) && input.value !== "" && text)
+        return performance.now() - start;
+      if (performance.now() - start > 30_000) throw new Error("note did not open in 30 s");
+    }
+  }, index);
+}
+
+/**
+ * Types `count` characters into the open editor, one every 30 ms; for each keydown,
+ * the time from the event to the frame that follows its handling (input to paint).
+ */
+export async function typingLatency(
+  page: Page,
+  count = 150,
+): Promise<{ p50: number; p99: number }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __typing: number[] };
+    w.__typing = [];
+    addEventListener(
+      "keydown",
+      (e) => {
+        requestAnimationFrame(() => w.__typing.push(performance.now() - e.timeStamp));
+      },
+      { capture: true },
+    );
+  });
+  await page.locator(".ProseMirror").click();
+  await page.keyboard.press("Control+End");
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press(i % 12 === 11 ? "Space" : "KeyA");
+    await page.waitForTimeout(30);
+  }
+  const delays = await page.evaluate(() => (window as unknown as { __typing: number[] }).__typing);
+  const sorted = [...delays].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: round(at(0.5)), p99: round(at(0.99)) };
+}
+
+/** The JS heap after a full garbage collection, in MB, and the DOM's node count. */
+export async function heap(cdp: CDPSession): Promise<{ heapMb: number; nodes: number }> {
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("Performance.enable");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { heapMb: round(get("JSHeapUsedSize") / 2 ** 20), nodes: get("Nodes") };
+}
+
+export function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+/**
+ * Search as you type: once `probe` is found (the index holds every note), each query
+ * is typed and timed from the request to the worker to the answer shown (the list's
+ * data-search-ms). Answers the worst, in ms.
+ */
+export async function searchLatency(page: Page, probe: string, queries: string[]): Promise<number> {
+  const box = page.getByLabel("Search notes");
+  await box.fill(probe);
+  await page
+    .getByRole("list", { name: "Search results" })
+    .getByRole("listitem")
+    .first()
+    .waitFor({ timeout: 180_000 });
+  const times: number[] = [];
+  for (const q of queries) {
+    await box.fill("");
+    await box.fill(q);
+    const ms = await page.waitForFunction(
+      (query) => {
+        const list = document.querySelector("section.list");
+        const input = document.querySelector<HTMLInputElement>("#note-search");
+        const found = document.querySelector(".list-found");
+        return input?.value === query && found ? list?.getAttribute("data-search-ms") : undefined;
+      },
+      q,
+      { timeout: 30_000 },
+    );
+    times.push(Number(await ms.jsonValue()));
+  }
+  await box.fill("");
+  return Math.max(...times);
+}

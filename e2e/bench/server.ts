@@ -1,0 +1,91 @@
+// The benchmark's own server: like global-setup.ts (embedded database, high rate
+// limits) but on a data directory that outlives the run, with the seeded accounts
+// remembered beside it, since seeding 10,000 notes takes minutes. BENCH_FRESH=1 starts
+// from an empty directory.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { e2eDir, repoRoot } from "../fixtures/server";
+import type { Seeded } from "./seed";
+
+const dataDir = path.join(e2eDir, "test-results/bench-data");
+const accountsFile = path.join(dataDir, "bench-accounts.json");
+
+export interface BenchServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  if (process.env.BENCH_FRESH === "1") rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_SCALE: "1000",
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: path.join(repoRoot, "apps/web"),
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** An account seeded by an earlier run on this data directory, or a fresh one. */
+export async function seededOnce(name: string, seed: () => Promise<Seeded>): Promise<Seeded> {
+  const known: Record<string, Seeded> = existsSync(accountsFile)
+    ? JSON.parse(readFileSync(accountsFile, "utf8"))
+    : {};
+  const found = known[name];
+  if (found) return found;
+  const fresh = await seed();
+  writeFileSync(accountsFile, JSON.stringify({ ...known, [name]: fresh }, null, 2));
+  return fresh;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("port")),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`bench server exited (${child.exitCode})`);
+    const ok = await fetch(`${baseUrl}/v1/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("bench server not healthy within 120 s");
+}

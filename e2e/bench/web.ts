@@ -1,0 +1,167 @@
+// `pnpm bench:web`: the web app at scale (issue 11) in Chromium against one server on
+// the embedded database (bench/server.ts). Accounts are seeded through /v1 with the
+// SDK, once per data directory; every figure is printed beside its target and written
+// to e2e/test-results/bench-web.json. Needs a Next build (`pnpm build`).
+//   BENCH_NOTES=10000 BENCH_SMALL=1000 BENCH_BIG_BYTES=1048576 BENCH_FRESH=1 pnpm bench:web
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "@playwright/test";
+import { e2eDir } from "../fixtures/server";
+import {
+  heap,
+  longestTask,
+  openRow,
+  round,
+  searchLatency,
+  typingLatency,
+  watchLongTasks,
+} from "./measure";
+import { type Seeded, seedAccount } from "./seed";
+import { seededOnce, startBenchServer } from "./server";
+
+const LARGE = Number(process.env.BENCH_NOTES ?? 10_000);
+const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
+const BIG = Number(process.env.BENCH_BIG_BYTES ?? 2 ** 20);
+const WAIT = 180_000;
+let baseUrl = "";
+const base = () => baseUrl;
+const rows: [string, string, string][] = [];
+const report = (name: string, value: number | string, target: string) => {
+  const shown = typeof value === "number" ? String(round(value)) : value;
+  rows.push([name, shown, target]);
+  console.log(`${name.padEnd(48)} ${shown.padStart(10)}   target ${target}`);
+};
+
+/** Page time of the last "Sign in" click, for the long-task report. */
+let clickedAt = 0;
+
+async function signIn(page: Page, account: Seeded): Promise<number> {
+  await page.goto("/signin");
+  await page.getByLabel("Handle or e-mail").fill(account.handle);
+  await page.getByLabel("Password").fill(account.password);
+  const start = Date.now();
+  clickedAt = await page.evaluate(() => performance.now());
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator(".note-item").first().waitFor({ timeout: WAIT });
+  return Date.now() - start;
+}
+
+/** Until every note is listed and the first sync is over; ms since `start`. */
+async function fullyListed(page: Page, count: number, start: number): Promise<number> {
+  await page.waitForFunction(
+    (n) => {
+      const list = document.querySelector("section.list");
+      const listed = Number(
+        list?.getAttribute("data-count") ?? document.querySelectorAll(".note-item").length,
+      );
+      const status = document.querySelector("[data-testid=sync-status]")?.textContent ?? "";
+      return listed >= n && status.includes("All changes synced");
+    },
+    count,
+    { timeout: WAIT, polling: 250 },
+  );
+  return Date.now() - start;
+}
+
+async function scale(browser: Browser, account: Seeded, label: string, full: boolean) {
+  const context = await browser.newContext({
+    baseURL: base(),
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await watchLongTasks(page);
+  const started = Date.now();
+  try {
+    const visible = await signIn(page, account);
+    report(`${label}: sign-in → list visible (ms)`, visible, full ? "≤ 2000" : "≤ 1000");
+    const listed = await fullyListed(page, account.notes, started);
+    report(`${label}: sign-in → every note listed, synced (ms)`, listed, "—");
+    if (!full) return;
+    const tasks = await longestTask(page, clickedAt);
+    report(`${label}: longest main-thread task, full sync (ms)`, tasks.max, "≤ 200");
+    report(`${label}: tasks over 200 ms during the full sync`, tasks.over200, "0");
+    if (tasks.at) console.log(`  (after the click: ${tasks.at})`);
+    const cdp = await context.newCDPSession(page);
+    const memory = await heap(cdp);
+    report(`${label}: JS heap after sync (MB)`, memory.heapMb, "≤ 300");
+    report(`${label}: DOM nodes`, memory.nodes, "—");
+    const opens = [];
+    for (const i of [2, 5, 9]) opens.push(await openRow(page, i));
+    report(`${label}: open a note (ms, worst of 3)`, Math.max(...opens), "≤ 100");
+    const typing = await typingLatency(page);
+    report(`${label}: typing input → paint p99 (ms)`, typing.p99, "≤ 16");
+    const searchStart = Date.now();
+    const search = await searchLatency(page, `note${account.notes - 2}`, [
+      "apple",
+      "river sto",
+      "note1234",
+      "zzz",
+    ]);
+    report(`${label}: search index ready after sync (ms)`, Date.now() - searchStart, "—");
+    report(`${label}: search as you type, worst query (ms)`, search, "≤ 50");
+    const reloadStart = Date.now();
+    await page.reload();
+    await page.locator(".note-item").first().waitFor({ timeout: WAIT });
+    report(`${label}: reload, warm cache → list visible (ms)`, Date.now() - reloadStart, "≤ 1000");
+  } catch (error) {
+    report(`${label}: FAILED`, String(error).split("\n")[0] ?? "error", "—");
+  } finally {
+    await context.close();
+  }
+}
+
+async function bigNote(browser: Browser, account: Seeded) {
+  const context = await browser.newContext({
+    baseURL: base(),
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  try {
+    await signIn(page, account);
+    await fullyListed(page, account.notes, Date.now());
+    const index = await page
+      .locator(".note-item")
+      .evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("Big note")));
+    report("1 MiB note: open (ms)", await openRow(page, index), "≤ 1000");
+    const typing = await typingLatency(page, 60);
+    report("1 MiB note: typing input → paint p99 (ms)", typing.p99, "≤ 16 (smooth)");
+  } catch (error) {
+    report("1 MiB note: FAILED", String(error).split("\n")[0] ?? "error", "—");
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const server = await startBenchServer();
+  baseUrl = server.baseUrl;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const large = await seededOnce(`notes-${LARGE}`, () => seedAccount(baseUrl, "bench", LARGE));
+    const small = await seededOnce(`notes-${SMALL}`, () => seedAccount(baseUrl, "bench", SMALL));
+    const big = await seededOnce(`big-${BIG}`, () => seedAccount(baseUrl, "big", 3, BIG));
+    for (const a of [large, small, big])
+      console.log(`account of ${a.notes} notes (seeded in ${round(a.seconds)} s)`);
+    // The server's first answers (route compilation, caches) are not what a person meets.
+    const warm = await browser.newPage({ baseURL: baseUrl });
+    for (const path of ["/signin", "/notes", "/signin"]) await warm.goto(path);
+    await warm.close();
+    await scale(browser, small, `${SMALL} notes`, false);
+    await scale(browser, large, `${LARGE} notes`, true);
+    await bigNote(browser, big);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const out = path.join(e2eDir, "test-results/bench-web.json");
+  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  console.log(`written ${out}`);
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// Full-text search: titles, tags and the text of notes, searched in a worker as you
+// type, ranked, the matches marked; a reload searches from the sealed local index.
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { expectSynced, signUp, writeNote } from "../fixtures/journeys";
+import { expect, test } from "../fixtures/test";
+
+test("search finds notes by their text, ranks titles first and marks the matches", async ({
+  page,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Harbour walk", "We saw the lighthouse keeper at dawn");
+  await writeNote(page, "Lighthouse trip", "Bring a camera");
+  await writeNote(page, "Groceries", "oat milk, apples");
+  const search = page.getByLabel("Search notes");
+  await search.fill("lighth");
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(results.getByRole("listitem")).toHaveText([/Lighthouse trip/, /Harbour walk/]);
+  await expect(results.locator("mark").first()).toHaveText("Lighthouse");
+  await expect(results.getByRole("listitem").nth(1).locator(".snippet mark")).toHaveText(
+    "lighthouse",
+  );
+  await expect(page.getByRole("status").filter({ hasText: "2 matches" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await search.fill("keeper dawn");
+  await expect(results.getByRole("listitem")).toHaveText([/Harbour walk/]);
+  await results.getByRole("button", { name: /Harbour walk/ }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Harbour walk");
+
+  // Text typed now is found too, and after a reload (from the sealed index).
+  await page.getByRole("textbox", { name: "Note text" }).click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" quince");
+  await expectSynced(page);
+  await search.fill("quince");
+  await expect(results.getByRole("listitem")).toHaveText([/Harbour walk/]);
+  await page.reload();
+  await page.getByLabel("Search notes").fill("quince");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("listitem")).toHaveText(
+    [/Harbour walk/],
+  );
+  await page.getByLabel("Search notes").fill("zebra");
+  await expect(page.getByText("No match.")).toBeVisible();
+});
+
+test("the search index at rest holds no plaintext", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Secret plans", "canary-word-5c1e");
+  await page.getByLabel("Search notes").fill("canary");
+  await expect(page.getByRole("list", { name: "Search results" })).toContainText("Secret plans");
+  // The index is sealed into IndexedDB a moment after it settles.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              const open = indexedDB.open("notes-vault");
+              open.onsuccess = () => {
+                const read = open.result.transaction("meta").objectStore("meta").get("searchIndex");
+                read.onsuccess = () => resolve(String(read.result ?? ""));
+              };
+            }),
+        ),
+      { timeout: 15_000 },
+    )
+    .toMatch(/.{40,}/);
+  const everything = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("notes-vault");
+        open.onsuccess = () => {
+          const read = open.result.transaction("meta").objectStore("meta").getAll();
+          read.onsuccess = () => resolve(JSON.stringify(read.result));
+        };
+      }),
+  );
+  expect(everything).not.toContain("canary-word");
+  expect(everything).not.toContain("Secret plans");
+});

@@ -1,0 +1,46 @@
+// Keyboard shortcuts: new note, search, next and previous note, and the "?" sheet.
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { signUp, writeNote } from "../fixtures/journeys";
+import { expect, test } from "../fixtures/test";
+
+test("the notes screen works from the keyboard", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Alpha", "first");
+  await writeNote(page, "Bravo", "second");
+  await writeNote(page, "Charlie", "third");
+  const title = page.getByLabel("Title");
+  // Leave the editor: single-key shortcuts never fire while typing.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("k");
+  await expect(title).toHaveValue("Bravo");
+  await page.keyboard.press("k");
+  await expect(title).toHaveValue("Alpha");
+  await page.keyboard.press("j");
+  await expect(title).toHaveValue("Bravo");
+  // The Alt forms work from inside the editor.
+  await page.getByRole("textbox", { name: "Note text" }).click();
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(title).toHaveValue("Charlie");
+  await expect(page.getByRole("textbox", { name: "Note text" })).toHaveText("third");
+
+  await page.keyboard.press("Control+k");
+  await expect(page.getByLabel("Search notes")).toBeFocused();
+  await page.keyboard.type("n");
+  await expect(page.getByLabel("Search notes")).toHaveValue("n");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("n");
+  await expect(title).toHaveValue("");
+  await expect(title).toBeFocused();
+
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("?");
+  const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("row")).toHaveCount(7);
+  await expect(sheet).toContainText("Next note");
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(sheet).toBeVisible();
+});
