@@ -15,5 +15,7 @@ test("the app is installable: manifest, icons, favicon", async ({ page, request 
   expect(sizes).toEqual(expect.arrayContaining(["192x192", "512x512"]));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
   await expect(page.getByRole("banner")).not.toContainText("Notes Notes");
-  await expect(page.getByRole("navigation", { name: "Main" })).toHaveText("NotesSettings");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveText(
+    "NotesPlanBridgeSettingsFeedback",
+  );
 });

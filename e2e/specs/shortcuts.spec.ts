@@ -9,6 +9,8 @@ test("the notes screen works from the keyboard", async ({ page }) => {
   await writeNote(page, "Bravo", "second");
   await writeNote(page, "Charlie", "third");
   const title = page.getByLabel("Title");
+  // Next and previous follow the order shown: by title here (the default is last edited).
+  await page.getByLabel("Sort").selectOption("title");
   // Leave the editor: single-key shortcuts never fire while typing.
   await page.locator("body").click({ position: { x: 5, y: 5 } });
   await page.keyboard.press("k");
