@@ -43,6 +43,8 @@ test("a second device joins by the pasted code and sees the same notes", async (
   const fingerprint = (await shown.textContent()) ?? "";
   await expect(section.getByText("Device found.")).toBeVisible({ timeout: 10_000 });
   await expect(section.getByTestId("link-fingerprint")).toHaveText(fingerprint);
+  // The owner also sees the new device as the server saw it, before sealing.
+  await expect(section.getByTestId("link-claimer-label")).toHaveText(/ on Linux$/);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, "device-link-confirm");
   await section.getByRole("button", { name: `Link device ${fingerprint}` }).click();

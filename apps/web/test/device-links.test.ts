@@ -59,7 +59,12 @@ describe("the device-link handshake", () => {
     expect(
       (await device.call("PUT", `/v1/device-links/${link.id}/claimer`, { body: key })).status,
     ).toBe(204);
-    expect((await readState()).body).toEqual({ status: "offered", ...key });
+    // The owner sees the new device as its User-Agent names it, before sealing.
+    expect((await readState()).body).toEqual({
+      status: "offered",
+      ...key,
+      claimerLabel: "Firefox on Linux",
+    });
 
     const seal = sealBody();
     const put = () =>
@@ -90,7 +95,11 @@ describe("the device-link handshake", () => {
       { token: owner.token },
     );
     expect(sessions.body.sessions.map((s) => s.label)).toContain("Firefox on Linux");
-    expect((await readState()).body).toEqual({ status: "claimed", ...key });
+    expect((await readState()).body).toEqual({
+      status: "claimed",
+      ...key,
+      claimerLabel: "Firefox on Linux",
+    });
     expectProblem(await device.call("GET", `/v1/device-links/${link.id}/seal`), 404, "not-sealed");
     expectProblem(
       await device.call("DELETE", `/v1/device-links/${link.id}`, { token: link.token }),

@@ -59,7 +59,15 @@ export function LinkDeviceSection() {
       {phase.name === "found" && (
         <>
           <p>
-            <strong>Device found.</strong> A new device is asking for your notes. It shows the code{" "}
+            <strong>Device found.</strong>{" "}
+            {phase.claimerLabel ? (
+              <>
+                <strong data-testid="link-claimer-label">{phase.claimerLabel}</strong> is asking
+              </>
+            ) : (
+              "A new device is asking"
+            )}{" "}
+            for your notes. It shows the code{" "}
             <strong className="link-code" data-testid="link-fingerprint">
               {phase.fingerprint}
             </strong>

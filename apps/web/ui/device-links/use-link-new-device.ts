@@ -16,7 +16,13 @@ import { useVault } from "../vault-context";
 export type LinkPhase =
   | { name: "idle" }
   | { name: "waiting"; link: OpenedDeviceLink }
-  | { name: "found"; link: OpenedDeviceLink; claimerPubKey: Uint8Array; fingerprint: string }
+  | {
+      name: "found";
+      link: OpenedDeviceLink;
+      claimerPubKey: Uint8Array;
+      fingerprint: string;
+      claimerLabel?: string;
+    }
   | { name: "sealed"; link: OpenedDeviceLink }
   | { name: "done" }
   | { name: "expired" }

@@ -29,7 +29,13 @@ export interface OpenedDeviceLink extends LinkCode {
 
 export type DeviceLinkProgress =
   | { status: "pending" }
-  | { status: "offered"; claimerPubKey: Uint8Array; fingerprint: string }
+  | {
+      status: "offered";
+      claimerPubKey: Uint8Array;
+      fingerprint: string;
+      /** How the server saw the new device ("Chrome on Linux"); a hint, not a proof. */
+      claimerLabel?: string;
+    }
   | { status: "sealed" }
   | { status: "claimed" };
 
@@ -67,7 +73,12 @@ export async function readDeviceLink(api: ApiClient, link: LinkCode): Promise<De
     fromBase64(state.claimerProof),
   );
   if (!proven) throw new ClaimerProofRefused();
-  return { status: "offered", claimerPubKey, fingerprint: await linkFingerprint(claimerPubKey) };
+  return {
+    status: "offered",
+    claimerPubKey,
+    fingerprint: await linkFingerprint(claimerPubKey),
+    ...(state.claimerLabel && { claimerLabel: state.claimerLabel }),
+  };
 }
 
 /** Seals the master key and the minted token to the claimer the person confirmed. */

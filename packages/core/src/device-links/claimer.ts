@@ -1,10 +1,12 @@
 // The new device puts its ephemeral public key and QR proof (no session: it has
 // none yet). pending → offered, once: of racing claimers one wins, the others get
-// 409; the same key and proof again change nothing.
+// 409; the same key and proof again change nothing. The claimer's User-Agent gives
+// the label the owner sees before sealing (like a session's label).
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Core } from "../core";
+import type { Core, RequestMeta } from "../core";
 import { sameBytes } from "../shared/bytes";
+import { sessionLabel } from "../shared/user-agent";
 import { handshakeState, noSuchHandshake, readLink } from "./link-rows";
 
 export interface ClaimerKey {
@@ -12,13 +14,19 @@ export interface ClaimerKey {
   claimerProof: Uint8Array;
 }
 
-export async function putClaimer(core: Core, linkId: string, input: ClaimerKey): Promise<void> {
+export async function putClaimer(
+  core: Core,
+  linkId: string,
+  input: ClaimerKey,
+  meta: RequestMeta,
+): Promise<void> {
   const id = linkId.toLowerCase();
   const [moved] = await rows<{ id: string }>(
     core.db,
     sql`update device_links
         set status = 'offered', claimer_pub_key = ${Buffer.from(input.claimerPubKey)},
-            claimer_proof = ${Buffer.from(input.claimerProof)}
+            claimer_proof = ${Buffer.from(input.claimerProof)},
+            claimer_label = ${sessionLabel(meta.userAgent)}
         where id = ${id} and status = 'pending' and expires_at > now()
         returning id`,
   );

@@ -15,6 +15,7 @@ export interface LinkRow {
   status: LinkStatus;
   claimerPubKey: Uint8Array | null;
   claimerProof: Uint8Array | null;
+  claimerLabel: string | null;
   sealerPubKey: Uint8Array | null;
   sealed: Uint8Array | null;
   expired: boolean;
@@ -30,7 +31,7 @@ export async function readLink(q: Queryable, id: string): Promise<LinkRow | unde
   const [row] = await rows<Record<string, unknown>>(
     q,
     sql`select id, account_id, session_id, status, claimer_pub_key, claimer_proof,
-               sealer_pub_key, sealed, expires_at <= now() as expired
+               claimer_label, sealer_pub_key, sealed, expires_at <= now() as expired
         from device_links where id = ${id.toLowerCase()}`,
   );
   if (!row) return undefined;
@@ -41,6 +42,7 @@ export async function readLink(q: Queryable, id: string): Promise<LinkRow | unde
     status: row.status as LinkStatus,
     claimerPubKey: (row.claimer_pub_key as Uint8Array | null) ?? null,
     claimerProof: (row.claimer_proof as Uint8Array | null) ?? null,
+    claimerLabel: (row.claimer_label as string | null) ?? null,
     sealerPubKey: (row.sealer_pub_key as Uint8Array | null) ?? null,
     sealed: (row.sealed as Uint8Array | null) ?? null,
     expired: Boolean(row.expired),

@@ -12,6 +12,7 @@ export interface HandshakeStatus {
   status: LinkStatus;
   claimerPubKey?: string;
   claimerProof?: string;
+  claimerLabel?: string;
 }
 
 export interface Seal {
@@ -31,6 +32,7 @@ export async function readHandshake(
     status: link.status,
     ...(link.claimerPubKey && { claimerPubKey: toBase64(link.claimerPubKey) }),
     ...(link.claimerProof && { claimerProof: toBase64(link.claimerProof) }),
+    ...(link.claimerLabel && { claimerLabel: link.claimerLabel }),
   };
 }
 

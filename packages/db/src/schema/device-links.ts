@@ -21,6 +21,8 @@ export const deviceLinks = pgTable(
     status: text("status").notNull(),
     claimerPubKey: bytea("claimer_pub_key"),
     claimerProof: bytea("claimer_proof"),
+    /** "Chrome on Linux": from the claimer's User-Agent, shown to the owner before sealing. */
+    claimerLabel: text("claimer_label"),
     sealerPubKey: bytea("sealer_pub_key"),
     sealed: bytea("sealed"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,10 @@ export const read = authedProcedure
         status: z.enum(["pending", "offered", "sealed", "claimed"]),
         claimerPubKey: base64Out.optional(),
         claimerProof: base64Out.optional(),
+        claimerLabel: z.string().optional().meta({
+          description:
+            "The claiming device as its User-Agent names it (\"Chrome on Linux\"), present from `offered` on, for the owner to recognise before sealing. Not proof of identity: the claimer proof is.",
+        }),
       })
       .meta({ id: "HandshakeStatus" }),
   )
@@ -55,7 +59,7 @@ export const claimer = publicProcedure
     }),
   )
   .output(noOutput)
-  .mutation(({ ctx, input }) => putClaimer(ctx.core, input.id, input));
+  .mutation(({ ctx, input }) => putClaimer(ctx.core, input.id, input, ctx.meta));
 
 export const putSealProcedure = authedProcedure
   .meta({
