@@ -1,0 +1,73 @@
+// Note history (contract.md §3 revisions, premium): a revision is the whole Yjs state
+// sealed like a snapshot (§9 rules 4, 5: one envelope under the content key, the note
+// id as associated data) with the key's epochId (rule 6) beside it. Reading tries the
+// key the epochId names first, then every held key (rows without one are probed), and
+// applies a delta over its base. Restoring copies the old content into the live
+// document as one local transaction: it is sealed and synced like any other edit.
+import { deriveEpochId, loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
+import * as Y from "yjs";
+import type { ApiClient } from "../api/client";
+import type { Output } from "../api/types";
+import { openWithKeys } from "../keys/open-with-keys";
+import type { OpenNote } from "./open-state";
+import { contentOf } from "./text";
+
+export type RevisionDescriptor = Output<"notes.storeRevision">;
+
+/** Seals the note's whole current content and stores it as a new full revision. */
+export async function storeRevision(api: ApiClient, note: OpenNote): Promise<RevisionDescriptor> {
+  const sodium = await loadSodium();
+  const state = Y.encodeStateAsUpdate(note.doc);
+  return api.call("notes.storeRevision", {
+    id: note.id,
+    snapshot: sealEnvelope(sodium, note.cek, note.id, state),
+    epochId: deriveEpochId(sodium, note.cek),
+  });
+}
+
+/** The note's revisions, newest first. */
+export async function listRevisions(api: ApiClient, noteId: string): Promise<RevisionDescriptor[]> {
+  return (await api.call("notes.listRevisions", { id: noteId })).revisions;
+}
+
+/** Opens one revision into a fresh document (following baseRevision for a delta). */
+export async function openRevision(
+  api: ApiClient,
+  note: OpenNote,
+  revision: number,
+): Promise<Y.Doc> {
+  const sodium = await loadSodium();
+  const held = [note.cek, ...(note.formerCeks ?? [])];
+  const doc = new Y.Doc();
+  const chain: Uint8Array[] = [];
+  let next: number | undefined = revision;
+  // A delta's base comes first; a chain never loops back (bases are older).
+  while (next !== undefined && chain.length < 64) {
+    const read: Output<"notes.readRevision"> = await api.call("notes.readRevision", {
+      id: note.id,
+      revision: next,
+    });
+    const named = read.epochId
+      ? held.filter((key) => deriveEpochId(sodium, key) === read.epochId)
+      : [];
+    const keys = [...named, ...held.filter((key) => !named.includes(key))];
+    chain.unshift(openWithKeys(keys, (k) => openEnvelope(sodium, k, note.id, read.snapshot)).value);
+    next =
+      read.baseRevision !== undefined && read.baseRevision < next ? read.baseRevision : undefined;
+  }
+  for (const update of chain) Y.applyUpdate(doc, update);
+  return doc;
+}
+
+/** Replaces the live content with a revision's, as one local (syncing) transaction. */
+export function restoreRevision(doc: Y.Doc, revision: Y.Doc): void {
+  const target = contentOf(doc);
+  const copies = contentOf(revision)
+    .toArray()
+    // Hooks (never written by this app's editors) have no place in the content list.
+    .flatMap((node) => (node instanceof Y.XmlHook ? [] : [node.clone()]));
+  doc.transact(() => {
+    if (target.length > 0) target.delete(0, target.length);
+    target.insert(0, copies);
+  });
+}
