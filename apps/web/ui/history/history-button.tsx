@@ -3,7 +3,7 @@
 // note's revisions; a free account sees what history would give and where to get it.
 import type { OpenNote } from "@notes/client";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Modal } from "../modal";
 import "./history.css";
 import { useVault } from "../vault-context";
@@ -34,7 +34,9 @@ function HistoryBody({
   readOnly: boolean;
   onRestored(): void;
 }) {
-  const { state } = useVault();
+  const { vault, state } = useVault();
+  // While the dialog is open a change of plan shows at once.
+  useEffect(() => vault.watchAccount(), [vault]);
   const tier = state.account?.tier ?? "free";
   if (tier === "free")
     return (
