@@ -1,6 +1,12 @@
 // Revisions: sealed like a snapshot under the content key with its epochId, listed,
 // opened (a delta over its base too, under a former key), and restored as a local edit.
-import { deriveEpochId, loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
+import {
+  DecryptionFailed,
+  deriveEpochId,
+  loadSodium,
+  openEnvelope,
+  sealEnvelope,
+} from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createApiClient } from "../api/client";
@@ -74,6 +80,27 @@ describe("revisions", () => {
     const doc = await openRevision(api, noteWith("now"), 2);
     expect(readText(doc)).toBe("base\nand more");
     expect(requests.map((r) => r.url.split("/").pop())).toEqual(["2", "1"]);
+  });
+
+  it("refuses a revision no held key opens, and passes on the server's 402", async () => {
+    const sodium = await loadSodium();
+    const stranger = new Uint8Array(32).fill(7);
+    const problem = { type: "https://x/problems/premium-required", title: "Premium", status: 402 };
+    const { fetch } = fakeFetch([
+      json({
+        revision: 1,
+        bytes: 1,
+        createdAt: AT,
+        snapshot: sealEnvelope(sodium, stranger, NOTE_ID, new Uint8Array([0, 0])),
+      }),
+      json(problem, 402, { "Content-Type": "application/problem+json" }),
+    ]);
+    const api = createApiClient({ baseUrl: "http://x", fetch });
+    await expect(openRevision(api, noteWith("now"), 1)).rejects.toBeInstanceOf(DecryptionFailed);
+    await expect(listRevisions(api, NOTE_ID)).rejects.toMatchObject({
+      status: 402,
+      slug: "premium-required",
+    });
   });
 
   it("restores as one local transaction that a writer would send", () => {
