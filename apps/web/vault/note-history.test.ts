@@ -1,6 +1,6 @@
 // The revision schedule: on close after local edits, at most every 10 minutes while
 // editing; never for free accounts, viewers, remote changes or untouched notes.
-import { type OpenNote, REMOTE_ORIGIN, writeText } from "@notes/client";
+import { type OpenNote, REMOTE_ORIGIN, type RevisionBase, writeText } from "@notes/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { NoteHistory, REVISION_INTERVAL_MS } from "./note-history";
@@ -21,11 +21,14 @@ function openNote(role: OpenNote["role"] = "owner"): OpenNote {
 function setup(premium = true) {
   const stored: string[] = [];
   const tier = { premium };
-  const store = vi.fn(async (note: OpenNote) => {
+  const bases: (number | undefined)[] = [];
+  const store = vi.fn(async (note: OpenNote, base: RevisionBase | undefined) => {
     stored.push(note.id);
+    bases.push(base?.revision);
+    return { revision: stored.length, stateVector: new Uint8Array(), depth: 0 };
   });
   const history = new NoteHistory({ store, premium: () => tier.premium, now: Date.now });
-  return { history, stored, store, tier };
+  return { history, stored, store, tier, bases };
 }
 
 describe("NoteHistory", () => {
@@ -45,6 +48,17 @@ describe("NoteHistory", () => {
     writeText(note.doc, "after closing");
     await vi.advanceTimersByTimeAsync(REVISION_INTERVAL_MS * 2);
     expect(stored).toEqual(["n1"]);
+  });
+
+  it("hands each store the revision stored before, across closing and reopening", async () => {
+    const { history, bases } = setup();
+    const note = openNote();
+    for (const text of ["one", "two"]) {
+      history.open(note);
+      writeText(note.doc, text);
+      await history.close(note.id);
+    }
+    expect(bases).toEqual([undefined, 1]);
   });
 
   it("stores at most every 10 minutes while editing goes on", async () => {

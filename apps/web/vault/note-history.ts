@@ -1,16 +1,20 @@
 // When this client stores a note's revision (premium accounts only; contract.md §3):
 // when the note is closed or switched away from after local edits, and while editing
 // goes on, at most once every 10 minutes. Free accounts, viewers and notes nobody
-// edited store nothing. Storing is best-effort background work: a failure leaves the
-// note marked edited, so the next moment tries again.
-import { isRemoteOrigin, type OpenNote } from "@notes/client";
+// edited store nothing. Within a session each revision is a delta over the one this
+// tab stored before (a full one every so often). Storing is best-effort background
+// work: a failure leaves the note marked edited, so the next moment tries again.
+import { isRemoteOrigin, type OpenNote, type RevisionBase } from "@notes/client";
 import type * as Y from "yjs";
 
 export const REVISION_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface NoteHistoryDeps {
-  /** Seals and stores one revision of the note's current content. */
-  store(note: OpenNote): Promise<unknown>;
+  /**
+   * Seals and stores one revision of the note's content, a delta over `base` (the one
+   * this tab stored last) when given; answers the base for the next one.
+   */
+  store(note: OpenNote, base: RevisionBase | undefined): Promise<RevisionBase>;
   /** Whether the account may keep history (its tier is not free). */
   premium(): boolean;
   now?(): number;
@@ -28,6 +32,8 @@ interface Tracked {
 
 export class NoteHistory {
   private readonly tracked = new Map<string, Tracked>();
+  /** Per note, the revision this tab stored last (kept across closing and reopening). */
+  private readonly bases = new Map<string, RevisionBase>();
   private readonly now: () => number;
 
   constructor(private readonly deps: NoteHistoryDeps) {
@@ -64,9 +70,10 @@ export class NoteHistory {
     return entry.edited ? this.store(entry) : Promise.resolve();
   }
 
-  /** Every open note is closed (sign-out, page hide). */
+  /** Every open note is closed (sign-out, page hide); the next revisions start full. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.tracked.keys()].map((id) => this.close(id)));
+    this.bases.clear();
   }
 
   private edited(id: string): void {
@@ -90,7 +97,8 @@ export class NoteHistory {
     entry.edited = false;
     entry.since = this.now();
     try {
-      await this.deps.store(entry.note);
+      const { id } = entry.note;
+      this.bases.set(id, await this.deps.store(entry.note, this.bases.get(id)));
     } catch {
       entry.edited = true;
     }

@@ -61,9 +61,9 @@ export class Vault {
 
   /** When revisions are stored (premium); the History panel reads them through `api`. */
   readonly history = new NoteHistory({
-    store: async (note) => {
+    store: async (note, base) => {
       await this.notebook?.flushAll();
-      return storeRevision(this.api, note);
+      return (await storeRevision(this.api, note, base)).base;
     },
     premium: () => (this.state.account?.tier ?? "free") !== "free",
   });

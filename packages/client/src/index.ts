@@ -99,7 +99,9 @@ export { refreshNote } from "./notes/refresh-note";
 export { isTransient, withRetry } from "./notes/retry";
 export {
   listRevisions,
+  MAX_DELTA_DEPTH,
   openRevision,
+  type RevisionBase,
   type RevisionDescriptor,
   restoreRevision,
   storeRevision,

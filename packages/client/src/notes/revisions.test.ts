@@ -13,7 +13,13 @@ import { createApiClient } from "../api/client";
 import { fakeFetch, json } from "../api/test-fetch";
 import type { OpenNote } from "./open-state";
 import { REMOTE_ORIGIN } from "./open-state";
-import { listRevisions, openRevision, restoreRevision, storeRevision } from "./revisions";
+import {
+  listRevisions,
+  MAX_DELTA_DEPTH,
+  openRevision,
+  restoreRevision,
+  storeRevision,
+} from "./revisions";
 import { FIXED_CEK, NOTE_ID } from "./test-keys";
 import { readText, writeText } from "./text";
 
@@ -32,7 +38,8 @@ describe("revisions", () => {
     const { fetch, requests } = fakeFetch([json({ revision: 1, bytes: 80, createdAt: AT }, 201)]);
     const api = createApiClient({ baseUrl: "http://x", fetch });
     const stored = await storeRevision(api, noteWith("first\nsecond"));
-    expect(stored.revision).toBe(1);
+    expect(stored.descriptor.revision).toBe(1);
+    expect(stored.base).toMatchObject({ revision: 1, depth: 0 });
     expect(requests[0]?.url).toBe(`http://x/v1/notes/${NOTE_ID}/revisions`);
     const body = requests[0]?.body as { snapshot: string; epochId: string };
     const sodium = await loadSodium();
@@ -40,6 +47,28 @@ describe("revisions", () => {
     const replica = new Y.Doc();
     Y.applyUpdate(replica, openEnvelope(sodium, FIXED_CEK, NOTE_ID, body.snapshot));
     expect(readText(replica)).toBe("first\nsecond");
+  });
+
+  it("stores a delta over the last revision that reopens, deletions included", async () => {
+    const descriptor = (revision: number) => json({ revision, bytes: 1, createdAt: AT }, 201);
+    const { fetch, requests } = fakeFetch([descriptor(1), descriptor(2), descriptor(3)]);
+    const api = createApiClient({ baseUrl: "http://x", fetch });
+    const note = noteWith("keep\ndrop");
+    const first = await storeRevision(api, note);
+    writeText(note.doc, "keep\nnew line");
+    const second = await storeRevision(api, note, first.base);
+    expect(second.base).toMatchObject({ revision: 2, depth: 1 });
+    const bodies = requests.map((r) => r.body as { snapshot: string; baseRevision?: number });
+    expect(bodies.map((b) => b.baseRevision)).toEqual([undefined, 1]);
+    const deep = { ...second.base, depth: MAX_DELTA_DEPTH };
+    await storeRevision(api, note, deep);
+    expect(requests[2]?.body).not.toHaveProperty("baseRevision");
+
+    const read = (revision: number, body: (typeof bodies)[number] | undefined) =>
+      json({ revision, bytes: 1, createdAt: AT, ...body });
+    const reader = fakeFetch([read(2, bodies[1]), read(1, bodies[0])]);
+    const readApi = createApiClient({ baseUrl: "http://x", fetch: reader.fetch });
+    expect(readText(await openRevision(readApi, note, 2))).toBe("keep\nnew line");
   });
 
   it("lists descriptors newest first as the server gives them", async () => {

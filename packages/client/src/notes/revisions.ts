@@ -1,6 +1,7 @@
-// Note history (contract.md §3 revisions, premium): a revision is the whole Yjs state
-// sealed like a snapshot (§9 rules 4, 5: one envelope under the content key, the note
-// id as associated data) with the key's epochId (rule 6) beside it. Reading tries the
+// Note history (contract.md §3 revisions, premium): a revision is the whole Yjs state,
+// or a delta over an earlier revision, sealed like a snapshot (§9 rules 4, 5: one
+// envelope under the content key, the note id as associated data) with the key's
+// epochId (rule 6) beside it. Reading tries the
 // key the epochId names first, then every held key (rows without one are probed), and
 // applies a delta over its base. Restoring copies the old content into the live
 // document as one local transaction: it is sealed and synced like any other edit.
@@ -14,15 +15,39 @@ import { contentOf } from "./text";
 
 export type RevisionDescriptor = Output<"notes.storeRevision">;
 
-/** Seals the note's whole current content and stores it as a new full revision. */
-export async function storeRevision(api: ApiClient, note: OpenNote): Promise<RevisionDescriptor> {
+/** What the revision stored last held, so the next one can be a delta over it. */
+export interface RevisionBase {
+  revision: number;
+  stateVector: Uint8Array;
+  /** Deltas between it and the last full revision (0: it is full). */
+  depth: number;
+}
+
+/** Past this many deltas in a row the next revision is full, so reading stays short. */
+export const MAX_DELTA_DEPTH = 16;
+
+/**
+ * Seals the note's content and stores it as a new revision: the whole state, or with
+ * `base` only what changed since that revision (a delta naming it as baseRevision).
+ * Answers the descriptor and the base for the next one.
+ */
+export async function storeRevision(
+  api: ApiClient,
+  note: OpenNote,
+  base?: RevisionBase,
+): Promise<{ descriptor: RevisionDescriptor; base: RevisionBase }> {
   const sodium = await loadSodium();
-  const state = Y.encodeStateAsUpdate(note.doc);
-  return api.call("notes.storeRevision", {
+  const delta = base !== undefined && base.depth < MAX_DELTA_DEPTH ? base : undefined;
+  const state = Y.encodeStateAsUpdate(note.doc, delta?.stateVector);
+  const stateVector = Y.encodeStateVector(note.doc);
+  const descriptor = await api.call("notes.storeRevision", {
     id: note.id,
     snapshot: sealEnvelope(sodium, note.cek, note.id, state),
     epochId: deriveEpochId(sodium, note.cek),
+    ...(delta && { baseRevision: delta.revision }),
   });
+  const depth = delta ? delta.depth + 1 : 0;
+  return { descriptor, base: { revision: descriptor.revision, stateVector, depth } };
 }
 
 /** The note's revisions, newest first. */
