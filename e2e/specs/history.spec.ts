@@ -1,5 +1,5 @@
 // Note history (issue 11): a premium account's client stores a revision when it
-// leaves an edited note; History lists it with author and time, previews it, shows
+// leaves an edited note (the second a delta over the first); History lists it with author and time, previews it, shows
 // what changed since, and restores it as a new edit that syncs. A free account sees
 // what history would give and the way to the plans.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
@@ -20,12 +20,20 @@ test("premium: store on switching notes, preview, diff and restore", async ({ pa
   await page.keyboard.type("second version");
   await expect(editor(page)).toHaveText("second version");
   await expectSynced(page);
+  // Leaving again stores a second revision, a delta over the first.
+  await openNote(page, "Other");
+  await openNote(page, "Recipe");
 
   await page.getByRole("button", { name: "History", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "History" });
   const revisions = dialog.getByRole("list", { name: "Revisions" }).getByRole("button");
-  await expect(revisions.first()).toContainText("by you", { timeout: 15_000 });
+  await expect(revisions).toHaveCount(2, { timeout: 15_000 });
+  await expect(revisions.first()).toContainText("by you");
   await revisions.first().click();
+  await expect(dialog.getByTestId("revision-preview")).toHaveText("second version");
+  await expect(dialog.getByRole("heading", { name: "Changed since: No changes" })).toBeVisible();
+  await revisions.last().click();
+  await expect(revisions.last()).toHaveAttribute("aria-pressed", "true");
   await expect(dialog.getByTestId("revision-preview")).toHaveText("first draft");
   await expect(dialog.locator(".diff-removed")).toContainText("first draft");
   await expect(dialog.locator(".diff-added")).toContainText("second version");
