@@ -16,6 +16,7 @@ import {
   signIn,
   signOut,
   signUp,
+  storeRevision,
 } from "@notes/client";
 import {
   deriveAccountKeys,
@@ -30,6 +31,7 @@ import { recordJourney } from "./journey";
 import { keepKeyring } from "./keyring-store";
 import type { LiveNote } from "./live-note";
 import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
+import { NoteHistory } from "./note-history";
 import type { NoteSharing } from "./note-sharing";
 import { Notebook } from "./notebook";
 import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
@@ -57,12 +59,24 @@ export class Vault {
     private readonly db: LocalDb,
   ) {}
 
+  /** When revisions are stored (premium); the History panel reads them through `api`. */
+  readonly history = new NoteHistory({
+    store: async (note, base) => {
+      await this.notebook?.flushAll();
+      return (await storeRevision(this.api, note, base)).base;
+    },
+    premium: () => (this.state.account?.tier ?? "free") !== "free",
+  });
+
   static async open(baseUrl: string, dbName?: string): Promise<Vault> {
     const vault = new Vault(createApiClient({ baseUrl }), await openLocalDb(dbName));
     const session = await loadSession(vault.db);
     if (session) await vault.start(session);
     else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
-    addEventListener("pagehide", () => void vault.notebook?.saveTyped());
+    addEventListener("pagehide", () => {
+      void vault.history.closeAll();
+      void vault.notebook?.saveTyped();
+    });
     return vault;
   }
 
@@ -95,6 +109,7 @@ export class Vault {
 
   /** Sends what it can, forgets everything local, then ends the session on the server. */
   async signOut(): Promise<void> {
+    await this.history.closeAll();
     await this.notebook?.flushAll();
     const session = this.session;
     // Local state goes first, so a reload mid-way cannot resurrect the session.

@@ -97,6 +97,15 @@ export {
 } from "./notes/open-state";
 export { refreshNote } from "./notes/refresh-note";
 export { isTransient, withRetry } from "./notes/retry";
+export {
+  listRevisions,
+  MAX_DELTA_DEPTH,
+  openRevision,
+  type RevisionBase,
+  type RevisionDescriptor,
+  restoreRevision,
+  storeRevision,
+} from "./notes/revisions";
 export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
 export { browserWebAuthn, webAuthnAvailable } from "./passkeys/browser-webauthn";
 export {

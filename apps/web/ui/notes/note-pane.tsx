@@ -1,11 +1,13 @@
 "use client";
-// One open note: title, tags, rich text, sharing and delete. Title and tags are
+// One open note: title, tags, rich text, sharing, history and delete. Title and tags are
 // sealed into the note's metadata; the body lives in its Yjs document. A shared note
 // joins its live room while open (typing and cursors travel at once); a viewer's
 // note is read-only and says so. The role and the shared mark come from the vault's
 // state, so a role changed by the owner re-renders this pane after the next sync.
 import type { OpenNote } from "@notes/client";
 import { useEffect, useRef, useState } from "react";
+import { HistoryButton } from "../history/history-button";
+import { useRevisionSchedule } from "../history/use-revision-schedule";
 import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
 import { useLiveRoom } from "../sharing/use-live-room";
@@ -45,6 +47,7 @@ function OpenedNote({
   const [sharing, setSharing] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const { awareness, presence } = useLiveRoom(id, listed?.shared ?? false);
+  useRevisionSchedule(note);
   // "New note" was just pressed: typing goes to the title. Opening an existing note
   // does not move focus. Decided once, on opening: a sync may briefly bring back the
   // server's empty title, and must not pull the caret out of the editor then.
@@ -75,6 +78,7 @@ function OpenedNote({
         <button type="button" className="secondary" onClick={() => setSharing(true)}>
           {owner ? "Share" : "People"}
         </button>
+        <HistoryButton note={note} readOnly={readOnly} />
       </div>
       <input
         id="note-title"

@@ -24,6 +24,8 @@ export function NotesScreen() {
   const [help, setHelp] = useState(false);
   const shown = useRef<string[]>([]);
   useEffect(() => setSelected(inUrl), [inUrl]);
+  // The tier decides whether revisions are kept: learn it fresh once per visit.
+  useEffect(() => void vault.refreshAccount().catch(() => undefined), [vault]);
   const select = (id: string | undefined) => {
     setSelected(id);
     router.replace(id ? `/notes?note=${id}` : "/notes");

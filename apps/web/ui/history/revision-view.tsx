@@ -1,0 +1,81 @@
+"use client";
+// One revision: its text, the lines that changed between it and the note now, and
+// "Restore", which puts its content back as a new edit (synced like any typing).
+import {
+  type OpenNote,
+  openRevision,
+  type RevisionDescriptor,
+  readText,
+  restoreRevision,
+} from "@notes/client";
+import { useEffect, useState } from "react";
+import type * as Y from "yjs";
+import { FormError } from "../form-error";
+import { describeError } from "../problem-text";
+import { useVault } from "../vault-context";
+import { diffSummary, lineDiff } from "./line-diff";
+
+const MARK = { same: " ", added: "+", removed: "−" } as const;
+const SPOKEN = { same: "", added: "Added: ", removed: "Removed: " } as const;
+
+export function RevisionView({
+  note,
+  revision,
+  readOnly,
+  onRestored,
+}: {
+  note: OpenNote;
+  revision: RevisionDescriptor;
+  readOnly: boolean;
+  onRestored(): void;
+}) {
+  const { vault } = useVault();
+  const [opened, setOpened] = useState<Y.Doc>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    openRevision(vault.api, note, revision.revision)
+      .then((doc) => live && setOpened(doc))
+      .catch((e) => live && setError(describeError(e)));
+    return () => {
+      live = false;
+    };
+  }, [vault, note, revision.revision]);
+  if (error) return <FormError message={error} />;
+  if (!opened) return <p className="muted">Opening revision {revision.revision}…</p>;
+  const text = readText(opened);
+  const diff = lineDiff(text, readText(note.doc));
+  return (
+    <section className="revision" aria-labelledby="revision-h">
+      <h3 id="revision-h">Revision {revision.revision}</h3>
+      <pre className="revision-text" data-testid="revision-preview">
+        {text || "(empty)"}
+      </pre>
+      <h4>Changed since: {diffSummary(diff)}</h4>
+      <ul className="line-diff" aria-label="Changes from this revision to the current text">
+        {diff.map((line, i) => (
+          // Lines repeat, so the position is the key; the list is rebuilt as a whole.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={i} className={`diff-${line.kind}`}>
+            <span aria-hidden="true">{MARK[line.kind]} </span>
+            <span className="visually-hidden">{SPOKEN[line.kind]}</span>
+            {line.text || " "}
+          </li>
+        ))}
+      </ul>
+      {readOnly ? (
+        <p className="muted">You can view this note's history but not restore it.</p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            restoreRevision(note.doc, opened);
+            onRestored();
+          }}
+        >
+          Restore this version
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// Note history (issue 11): a premium account's client stores a revision when it
+// leaves an edited note (the second a delta over the first); History lists it with author and time, previews it, shows
+// what changed since, and restores it as a new edit that syncs. A free account sees
+// what history would give and the way to the plans.
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { opsPost } from "../fixtures/ops";
+import { expect, test } from "../fixtures/test";
+
+test("premium: store on switching notes, preview, diff and restore", async ({ page, request }) => {
+  const me = await signUp(page);
+  await opsPost(request, `accounts/${me.handle}:grantComplimentary`);
+  await page.reload();
+  await writeNote(page, "Recipe", "first draft");
+  // Leaving the edited note stores its revision.
+  await writeNote(page, "Other", "something else");
+  await openNote(page, "Recipe");
+  await editor(page).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("second version");
+  await expect(editor(page)).toHaveText("second version");
+  await expectSynced(page);
+  // Leaving again stores a second revision, a delta over the first.
+  await openNote(page, "Other");
+  await openNote(page, "Recipe");
+
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "History" });
+  const revisions = dialog.getByRole("list", { name: "Revisions" }).getByRole("button");
+  await expect(revisions).toHaveCount(2, { timeout: 15_000 });
+  await expect(revisions.first()).toContainText("by you");
+  await revisions.first().click();
+  await expect(dialog.getByTestId("revision-preview")).toHaveText("second version");
+  await expect(dialog.getByRole("heading", { name: "Changed since: No changes" })).toBeVisible();
+  await revisions.last().click();
+  await expect(revisions.last()).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByTestId("revision-preview")).toHaveText("first draft");
+  await expect(dialog.locator(".diff-removed")).toContainText("first draft");
+  await expect(dialog.locator(".diff-added")).toContainText("second version");
+  await expectNoSeriousA11yViolations(page);
+
+  await dialog.getByRole("button", { name: "Restore this version" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor(page)).toHaveText("first draft");
+  await expectSynced(page);
+  // The restore was an ordinary edit: it reached the server and comes back.
+  await page.reload();
+  await openNote(page, "Recipe");
+  await expect(editor(page)).toHaveText("first draft");
+});
+
+test("free: History explains premium and points to the plans", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Plain", "no history here");
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "History" });
+  await expect(dialog.getByTestId("history-free")).toContainText("With premium");
+  await expect(dialog.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/plan");
+  await expectNoSeriousA11yViolations(page);
+});
