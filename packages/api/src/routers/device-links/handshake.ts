@@ -30,7 +30,7 @@ export const read = authedProcedure
         claimerProof: base64Out.optional(),
         claimerLabel: z.string().optional().meta({
           description:
-            "The claiming device as its User-Agent names it (\"Chrome on Linux\"), present from `offered` on, for the owner to recognise before sealing. Not proof of identity: the claimer proof is.",
+            'The claiming device as its User-Agent names it ("Chrome on Linux"), present from `offered` on, for the owner to recognise before sealing. Not proof of identity: the claimer proof is.',
         }),
       })
       .meta({ id: "HandshakeStatus" }),
