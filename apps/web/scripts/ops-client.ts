@@ -1,17 +1,14 @@
 // CLIs talk to the running server over /ops/v1, so they work in both database
 // modes (in embedded mode the server alone may open the database).
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { loadEnv } from "../env";
 
 export async function opsFetch(pathname: string, init: RequestInit = {}): Promise<Response> {
   const env = loadEnv();
-  const tokenFile = path.join(env.DATA_DIR, "operator-token");
-  const token =
-    env.OPERATOR_TOKEN ??
-    (existsSync(tokenFile) ? readFileSync(tokenFile, "utf8").trim() : undefined);
+  const token = env.OPERATOR_TOKEN;
   if (!token) {
-    throw new Error("No operator token: set OPERATOR_TOKEN for the server and for this command.");
+    throw new Error(
+      "No operator token: start the server with OPERATOR_TOKEN=<at least 16 characters> and run this command with the same value (without it the server has no /ops routes).",
+    );
   }
   const url = `http://127.0.0.1:${env.PORT}${pathname}`;
   try {

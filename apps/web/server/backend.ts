@@ -94,8 +94,8 @@ export async function startBackend(env: Env): Promise<Backend> {
     },
   };
   // Embedded mode is a local, single-owner install: ops work out of the box there.
-  const operatorToken =
-    env.OPERATOR_TOKEN ?? (env.DATABASE_URL ? undefined : secretIn(env.DATA_DIR, "operator-token"));
+  // contract.md §10: without OPERATOR_TOKEN every /ops route is 404, in both modes.
+  const operatorToken = env.OPERATOR_TOKEN;
   const unfollow = await followRevocations(database, core);
   const relay = env.FEEDBACK_WEBHOOK_URL
     ? new FeedbackRelay(database.db, log, {
