@@ -6,20 +6,12 @@
 // started here too. The returned function is the global teardown.
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FAKE_STRIPE_KEY, startFakeStripe } from "./fixtures/fake-stripe";
 import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
+import { freePort, waitForHealth } from "./fixtures/server-process";
 
 const webDir = path.join(repoRoot, "apps/web");
 const resultsDir = path.join(e2eDir, "test-results");
@@ -123,41 +115,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return cleanup;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, logPath: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy; end of ${logPath}:\n${tail(logPath)}`,
-      );
-    try {
-      const res = await fetch(`${baseUrl}/v1/health`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `server at ${baseUrl} was not healthy within 120 s; end of ${logPath}:\n${tail(logPath)}`,
-  );
-}
-
 /** SIGTERM, then wait for the exit (the server gives itself 20 s); SIGKILL after 30 s. */
 function stop(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
@@ -169,14 +126,6 @@ function stop(child: ChildProcess): Promise<number | null> {
     });
     child.kill("SIGTERM");
   });
-}
-
-function tail(file: string, lines = 40): string {
-  try {
-    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
-  } catch {
-    return "(no log)";
-  }
 }
 
 function psql(url: string, sql: string) {

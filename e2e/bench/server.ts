@@ -4,9 +4,9 @@
 // from an empty directory.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { e2eDir, repoRoot } from "../fixtures/server";
+import { freePort, waitForHealth } from "../fixtures/server-process";
 import type { Seeded } from "./seed";
 
 const dataDir = path.join(e2eDir, "test-results/bench-data");
@@ -61,31 +61,4 @@ export async function seededOnce(name: string, seed: () => Promise<Seeded>): Pro
   const fresh = await seed();
   writeFileSync(accountsFile, JSON.stringify({ ...known, [name]: fresh }, null, 2));
   return fresh;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("port")),
-      );
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`bench server exited (${child.exitCode})`);
-    const ok = await fetch(`${baseUrl}/v1/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("bench server not healthy within 120 s");
 }
