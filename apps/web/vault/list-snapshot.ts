@@ -6,7 +6,7 @@ import type { LocalDb } from "./local-db";
 import { localKey, openLocal, sealLocal } from "./local-seal";
 import type { NoteListItem } from "./vault-state";
 
-const KEY = "listSnapshot";
+export const LIST_SNAPSHOT_KEY = "listSnapshot";
 
 export async function saveListSnapshot(
   db: LocalDb,
@@ -14,14 +14,14 @@ export async function saveListSnapshot(
   notes: readonly NoteListItem[],
 ): Promise<void> {
   const key = await localKey(session, "list");
-  await db.put("meta", await sealLocal(key, utf8Encode(JSON.stringify(notes))), KEY);
+  await db.put("meta", await sealLocal(key, utf8Encode(JSON.stringify(notes))), LIST_SNAPSHOT_KEY);
 }
 
 export async function loadListSnapshot(
   db: LocalDb,
   session: Session,
 ): Promise<NoteListItem[] | undefined> {
-  const sealed = await db.get("meta", KEY);
+  const sealed = await db.get("meta", LIST_SNAPSHOT_KEY);
   if (!sealed) return undefined;
   const bytes = await openLocal(await localKey(session, "list"), sealed);
   if (!bytes) return undefined;

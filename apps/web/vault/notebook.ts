@@ -16,7 +16,7 @@ import { AwarenessStore } from "./awareness-store";
 import { CoalescedRun } from "./coalesced-run";
 import { recordJourney } from "./journey";
 import { ListPublisher } from "./list-publisher";
-import { loadListSnapshot } from "./list-snapshot";
+import { loadListSnapshot, saveListSnapshot } from "./list-snapshot";
 import { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
 import { cacheNotes, loadCachedNote, openCacheInSlices } from "./note-cache";
@@ -62,14 +62,19 @@ export class Notebook {
       if (state.deleted || state.role === "revoked") this.memberCounts.delete(state.id);
       else this.memberCounts.set(state.id, state.memberCount);
     });
-    // Pages of 500 (the most the server gives; a first one of 100 shows the list
-    // sooner), worked in slices that leave input and painting room between them.
-    const paging = { firstPageSize: 100, pageSize: 500, sliceMs: 24 };
+    // Pages of 500 (the most the server gives; a first one of 40, a screenful on the
+    // tallest list, shows the list sooner), worked in slices that leave input and
+    // painting room between them.
+    const paging = { firstPageSize: 40, pageSize: 500, sliceMs: 24 };
     this.engine = new SyncEngine(observed, session, token, paging);
     const worker = startSearchWorker();
     this.search = worker && new NoteSearch(worker, db, session);
-    this.lister = new ListPublisher(this.engine, this.memberCounts, db, session, (notes) =>
-      host.set({ notes }),
+    const search = this.search;
+    this.lister = new ListPublisher(
+      this.engine,
+      this.memberCounts,
+      (notes) => host.set({ notes }),
+      (notes) => (search ? search.saveList(notes) : saveListSnapshot(db, session, notes)),
     );
     this.triggers = new SyncTriggers(api, {
       sync: () => void this.syncNow(),
@@ -235,7 +240,9 @@ export class Notebook {
       if (engine.token) await this.db.put("meta", engine.token, "syncToken");
       if (first) recordJourney(this.api, "sync", "complete");
       host.set({ online: true, sync: { running: false, applied: 0, firstDone: true } });
-      this.publish();
+      // Pages already published what they changed; a run that changed nothing (most
+      // runs: the echo of one's own edit) does not rebuild a 10,000-row list.
+      if (first || result.removed.length > 0) this.publish();
     } catch (error) {
       host.set({ sync: { ...host.state().sync, running: false } });
       await reportBackgroundError(this.host, error);

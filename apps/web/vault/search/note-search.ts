@@ -2,16 +2,18 @@
 // this side extracts each note's text from its Yjs document, sends only notes whose
 // stamp changed since the worker last saw them, and keeps the index sealed in
 // IndexedDB (local-seal.ts) a moment after it settles, so a reload re-reads only what
-// changed. Nothing about the notes leaves the tab unencrypted.
+// changed. The worker also seals and writes the list snapshot (list-publisher.ts), so
+// neither megabyte-sized blob is built on the main thread. Nothing about the notes
+// leaves the tab unencrypted.
 import { type OpenNote, readText, type Session, yieldToEventLoop } from "@notes/client";
 import { toBase64 } from "@notes/crypto";
 import * as Y from "yjs";
 import type { LocalDb } from "../local-db";
 import { localKey } from "../local-seal";
+import { SEARCH_INDEX_KEY } from "./protocol";
 import { SearchClient, type WorkerLike } from "./search-client";
 import type { SearchHit } from "./search-index";
 
-const STORE_KEY = "searchIndex";
 const SAVE_AFTER_MS = 3_000;
 const SLICE_MS = 12;
 const BATCH = 200;
@@ -38,11 +40,15 @@ export class NoteSearch {
   }
 
   private async open(session: Session): Promise<void> {
-    const [key, sealed] = await Promise.all([
+    const [key, listKey, sealed] = await Promise.all([
       localKey(session, "search"),
-      this.db.get("meta", STORE_KEY),
+      localKey(session, "list"),
+      this.db.get("meta", SEARCH_INDEX_KEY),
     ]);
-    const opened = await this.client.send({ type: "open", key, sealed }, "opened");
+    const opened = await this.client.send(
+      { type: "open", key, sealed, listKey, dbName: this.db.name },
+      "opened",
+    );
     this.stamps = opened.stamps;
   }
 
@@ -99,8 +105,13 @@ export class NoteSearch {
   }
 
   private async save(): Promise<void> {
-    const { sealed } = await this.client.send({ type: "seal" }, "sealed");
-    if (!this.closed) await this.db.put("meta", sealed, STORE_KEY);
+    if (!this.closed) await this.client.send({ type: "save" }, "saved");
+  }
+
+  /** Seals and stores the notes list as shown (list-snapshot.ts), in the worker. */
+  async saveList(notes: readonly unknown[]): Promise<void> {
+    await this.ready;
+    if (!this.closed) await this.client.send({ type: "saveList", notes: [...notes] }, "saved");
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { handleSearchRequest, newSearchState } from "./protocol";
+import { openLocal } from "../local-seal";
+import { handleSearchRequest, newSearchState, SEARCH_INDEX_KEY } from "./protocol";
 import { SearchClient, type WorkerLike } from "./search-client";
 
 const key = new Uint8Array(32).fill(3);
@@ -12,12 +13,20 @@ const note = {
 };
 
 /** The worker's behaviour in process, behind the same message shape as a Worker. */
-function inProcessWorker(): WorkerLike & { posted: unknown[] } {
-  const state = newSearchState();
+function inProcessWorker(
+  stored = new Map<string, string>(),
+): WorkerLike & { posted: unknown[]; stored: Map<string, string>; dbs: string[] } {
+  const dbs: string[] = [];
+  const state = newSearchState((dbName) => {
+    dbs.push(dbName);
+    return { put: async (k, v) => void stored.set(k, v) };
+  });
   const listeners: ((event: MessageEvent) => void)[] = [];
   const posted: unknown[] = [];
   return {
     posted,
+    stored,
+    dbs,
     addEventListener: (_type, listener) => listeners.push(listener),
     postMessage(message) {
       posted.push(message);
@@ -57,10 +66,12 @@ describe("search worker protocol", () => {
   });
 
   it("seals the index (no plaintext) and restores it, with each note's stamp", async () => {
-    const client = new SearchClient(inProcessWorker());
-    await client.send({ type: "open", key }, "opened");
+    const worker = inProcessWorker();
+    const client = new SearchClient(worker);
+    await client.send({ type: "open", key, dbName: "db" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    const { sealed } = await client.send({ type: "seal" }, "sealed");
+    await client.send({ type: "save" }, "saved");
+    const sealed = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
     for (const secret of ["Canary", "private-tag", "lighthouse"])
       expect(sealed).not.toContain(secret);
 
@@ -72,10 +83,12 @@ describe("search worker protocol", () => {
   });
 
   it("opens nothing from an index sealed under another key, or a damaged one", async () => {
-    const client = new SearchClient(inProcessWorker());
-    await client.send({ type: "open", key }, "opened");
+    const worker = inProcessWorker();
+    const client = new SearchClient(worker);
+    await client.send({ type: "open", key, dbName: "db" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    const { sealed } = await client.send({ type: "seal" }, "sealed");
+    await client.send({ type: "save" }, "saved");
+    const sealed = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
     const other = new Uint8Array(32).fill(4);
     const foreign = await client.send({ type: "open", key: other, sealed }, "opened");
     expect(foreign).toEqual({ type: "opened", stamps: {}, restored: false });
@@ -83,9 +96,38 @@ describe("search worker protocol", () => {
     expect(damaged.restored).toBe(false);
   });
 
-  it("answers an error, and the client rejects, for a seal before open", async () => {
+  it("saves the sealed index and the sealed list into the database named at open", async () => {
+    const worker = inProcessWorker();
+    const client = new SearchClient(worker);
+    const listKey = new Uint8Array(32).fill(9);
+    await client.send({ type: "open", key, listKey, dbName: "notes-vault-x" }, "opened");
+    await client.send({ type: "upsert", docs: [note] }, "done");
+    expect(await client.send({ type: "save" }, "saved")).toEqual({ type: "saved" });
+    const rows = [{ id: "n1", title: "Canary plans", tags: ["private-tag"] }];
+    await client.send({ type: "saveList", notes: rows }, "saved");
+    expect(worker.dbs).toEqual(["notes-vault-x"]);
+    const index = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
+    const list = worker.stored.get("listSnapshot") ?? "";
+    for (const secret of ["Canary", "private-tag", "lighthouse"]) {
+      expect(index).not.toContain(secret);
+      expect(list).not.toContain(secret);
+    }
+    // Each opens under its own key only (the list is what loadListSnapshot reads).
+    const listBytes = await openLocal(listKey, list);
+    expect(JSON.parse(new TextDecoder().decode(listBytes))).toEqual(rows);
+    expect(await openLocal(key, list)).toBeUndefined();
+    const next = new SearchClient(inProcessWorker());
+    const reopened = await next.send({ type: "open", key, sealed: index }, "opened");
+    expect(reopened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
+  });
+
+  it("refuses to save before open, and the list without a list key", async () => {
     const client = new SearchClient(inProcessWorker());
-    await expect(client.send({ type: "seal" }, "sealed")).rejects.toThrow("not open");
+    await expect(client.send({ type: "save" }, "saved")).rejects.toThrow("nothing to save");
+    await client.send({ type: "open", key, dbName: "db" }, "opened");
+    await expect(client.send({ type: "saveList", notes: [] }, "saved")).rejects.toThrow(
+      "nothing to save",
+    );
   });
 
   it("rejects what is still waiting when closed", async () => {

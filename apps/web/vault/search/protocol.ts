@@ -2,24 +2,43 @@
 // with the same number. `handleSearchRequest` is the worker's whole behaviour (the
 // worker file only wires it to messages), so tests drive it without a Worker.
 import { utf8Decode, utf8Encode } from "@notes/crypto";
+import { LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { openLocal, sealLocal } from "../local-seal";
 import { type SearchDoc, type SearchHit, SearchIndex } from "./search-index";
 
+/** Where the sealed index is kept, in IndexedDB's "meta" store. */
+export const SEARCH_INDEX_KEY = "searchIndex";
+
 export type SearchRequest =
-  /** Starts afresh, from the sealed index a previous session saved when given. */
-  | { type: "open"; key: Uint8Array; sealed?: string | undefined }
+  /**
+   * Starts afresh, from the sealed index a previous session saved when given. With
+   * `listKey`, the worker also seals the list snapshot (local-seal.ts "list").
+   */
+  | {
+      type: "open";
+      key: Uint8Array;
+      sealed?: string | undefined;
+      listKey?: Uint8Array;
+      /** The tab's IndexedDB database, where "save" and "saveList" write. */
+      dbName?: string;
+    }
   | { type: "upsert"; docs: SearchDoc[] }
   | { type: "remove"; ids: string[] }
   | { type: "query"; text: string; limit?: number }
-  /** The index sealed under the key given at open, for IndexedDB. */
-  | { type: "seal" };
+  /**
+   * Seals and stores the index (SEARCH_INDEX_KEY), or the notes list as shown
+   * (list-snapshot.ts), here rather than in the tab: at 10,000 notes each is megabytes
+   * to serialise, seal and write, which would otherwise land between two keystrokes.
+   */
+  | { type: "save" }
+  | { type: "saveList"; notes: unknown[] };
 
 export type SearchReply =
   /** What each indexed note's stamp was, so the tab sends only what changed since. */
   | { type: "opened"; stamps: Record<string, string>; restored: boolean }
   | { type: "done"; size: number }
   | { type: "hits"; hits: SearchHit[]; total: number; tookMs: number }
-  | { type: "sealed"; sealed: string }
+  | { type: "saved" }
   | { type: "error"; message: string };
 
 export interface Envelope<T> {
@@ -27,13 +46,22 @@ export interface Envelope<T> {
   body: T;
 }
 
+/** IndexedDB's "meta" store as the worker sees it (an in-memory one in tests). */
+export interface MetaStore {
+  put(key: string, value: string): Promise<void>;
+}
+
 export interface SearchState {
   index: SearchIndex;
   key?: Uint8Array;
+  listKey?: Uint8Array;
+  store?: MetaStore | undefined;
+  /** Opens the database named at "open" (the worker's IndexedDB; a fake in tests). */
+  storeFor: (dbName: string) => MetaStore;
 }
 
-export function newSearchState(): SearchState {
-  return { index: new SearchIndex() };
+export function newSearchState(storeFor: (dbName: string) => MetaStore): SearchState {
+  return { index: new SearchIndex(), storeFor };
 }
 
 export async function handleSearchRequest(
@@ -44,6 +72,8 @@ export async function handleSearchRequest(
     case "open": {
       state.index = new SearchIndex();
       state.key = request.key;
+      state.listKey = request.listKey;
+      state.store = request.dbName === undefined ? undefined : state.storeFor(request.dbName);
       const docs = request.sealed ? await openDocs(request.key, request.sealed) : undefined;
       for (const doc of docs ?? []) state.index.upsert(doc);
       return { type: "opened", stamps: state.index.stamps(), restored: docs !== undefined };
@@ -59,14 +89,24 @@ export async function handleSearchRequest(
       const hits = state.index.query(request.text, request.limit);
       return { type: "hits", hits, total: hits.length, tookMs: performance.now() - started };
     }
-    case "seal": {
-      if (!state.key) return { type: "error", message: "the index is not open" };
-      const bytes = utf8Encode(JSON.stringify(state.index.all()));
-      return { type: "sealed", sealed: await sealLocal(state.key, bytes) };
+    case "save":
+    case "saveList": {
+      const key = request.type === "save" ? state.key : state.listKey;
+      if (!key || !state.store) return { type: "error", message: "nothing to save with" };
+      const [name, value] =
+        request.type === "save"
+          ? [SEARCH_INDEX_KEY, state.index.all()]
+          : [LIST_SNAPSHOT_KEY, request.notes];
+      await state.store.put(name, await sealJson(key, value));
+      return { type: "saved" };
     }
     default:
       return { type: "error", message: "unknown request" };
   }
+}
+
+function sealJson(key: Uint8Array, value: unknown): Promise<string> {
+  return sealLocal(key, utf8Encode(JSON.stringify(value)));
 }
 
 /** The sealed documents, or undefined when they do not open (another key, damaged). */

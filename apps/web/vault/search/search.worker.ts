@@ -1,5 +1,7 @@
-// The search worker: holds the full-text index off the tab's main thread and answers
-// protocol.ts requests in the order they come.
+// The search worker: holds the full-text index off the tab's main thread, answers
+// protocol.ts requests in the order they come, and writes what it seals (the index,
+// the list snapshot) straight to the tab's IndexedDB database.
+import { openLocalDb } from "../local-db";
 import {
   type Envelope,
   handleSearchRequest,
@@ -8,7 +10,14 @@ import {
   type SearchRequest,
 } from "./protocol";
 
-const state = newSearchState();
+const state = newSearchState((dbName) => {
+  const db = openLocalDb(dbName);
+  return {
+    async put(key, value) {
+      await (await db).put("meta", value, key);
+    },
+  };
+});
 let queue: Promise<unknown> = Promise.resolve();
 
 addEventListener("message", (event: MessageEvent<Envelope<SearchRequest>>) => {

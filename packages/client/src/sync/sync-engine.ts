@@ -129,6 +129,11 @@ export class SyncEngine {
       .sort((a, b) => byTitle.compare(a.title, b.title));
   }
 
+  /** Every note held, in no particular order (for callers that sort for themselves). */
+  held(): IterableIterator<OpenNote> {
+    return this.notes.values();
+  }
+
   /** How many notes are held. */
   get size(): number {
     return this.notes.size;
