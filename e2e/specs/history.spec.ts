@@ -5,6 +5,7 @@
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { opsPost } from "../fixtures/ops";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("premium: store on switching notes, preview, diff and restore", async ({ page, request }) => {
@@ -38,6 +39,7 @@ test("premium: store on switching notes, preview, diff and restore", async ({ pa
   await expect(dialog.locator(".diff-removed")).toContainText("first draft");
   await expect(dialog.locator(".diff-added")).toContainText("second version");
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "history");
 
   await dialog.getByRole("button", { name: "Restore this version" }).click();
   await expect(dialog).toBeHidden();

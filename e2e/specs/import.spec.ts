@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("import the export into a new account", async ({ page, secondDevice }) => {
@@ -34,6 +35,7 @@ test("import the export into a new account", async ({ page, secondDevice }) => {
   await expect(summary).toContainText("Imported 2 notes.", { timeout: 20_000 });
   await expect(summary).toContainText("photo.png: not a Markdown file");
   await expectNoSeriousA11yViolations(other);
+  await saveScreenshot(other, "import");
 
   await other.getByRole("link", { name: "Notes" }).click();
   await expectSynced(other);

@@ -2,6 +2,7 @@
 // type, ranked, the matches marked; a reload searches from the sealed local index.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { expectSynced, signUp, writeNote } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("search finds notes by their text, ranks titles first and marks the matches", async ({
@@ -21,6 +22,7 @@ test("search finds notes by their text, ranks titles first and marks the matches
   );
   await expect(page.getByRole("status").filter({ hasText: "2 matches" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "search");
 
   await search.fill("keeper dawn");
   await expect(results.getByRole("listitem")).toHaveText([/Harbour walk/]);

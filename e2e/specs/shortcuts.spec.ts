@@ -1,6 +1,7 @@
 // Keyboard shortcuts: new note, search, next and previous note, and the "?" sheet.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { signUp, writeNote } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("the notes screen works from the keyboard", async ({ page }) => {
@@ -41,6 +42,7 @@ test("the notes screen works from the keyboard", async ({ page }) => {
   await expect(sheet.getByRole("row")).toHaveCount(7);
   await expect(sheet).toContainText("Next note");
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "shortcuts");
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
   await page.getByRole("button", { name: "Keyboard shortcuts" }).click();

@@ -2,6 +2,7 @@
 // metadata) until restored or deleted for good; pinned notes lead the list.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
 test("move to trash, restore, pin, sort and empty the trash", async ({ page }) => {
@@ -37,6 +38,7 @@ test("move to trash, restore, pin, sort and empty the trash", async ({ page }) =
   await expect(page.getByTestId("trashed")).toBeVisible();
   await expect(editor(page)).toHaveAttribute("contenteditable", "false");
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "trash");
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByText("The trash is empty.")).toBeVisible();
   await page.getByRole("button", { name: "Back to notes" }).click();
