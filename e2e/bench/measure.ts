@@ -40,6 +40,55 @@ export async function longestTask(
   }, since);
 }
 
+/**
+ * Times, inside the page, when the list's first row is on screen: the animation frame
+ * after a `.note-item` first enters the DOM, once armed (`__armFirstRow`), measured
+ * from the first click after arming (sign-in) or from the document's navigation start
+ * (a reload). Timing it here rather than around Playwright's click and wait leaves
+ * out the harness's own round trips, which added 100–500 ms.
+ */
+export async function watchFirstRow(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as FirstRowWindow;
+    let armed = true;
+    w.__armFirstRow = () => {
+      armed = true;
+      w.__firstRowAt = undefined;
+      w.__clickAt = undefined;
+    };
+    addEventListener("click", () => (w.__clickAt ??= performance.now()), { capture: true });
+    new MutationObserver(() => {
+      if (!armed || !document.querySelector(".note-item")) return;
+      armed = false;
+      requestAnimationFrame(() => (w.__firstRowAt = performance.now()));
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+interface FirstRowWindow {
+  __armFirstRow(): void;
+  __firstRowAt: number | undefined;
+  __clickAt: number | undefined;
+}
+
+export async function armFirstRow(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as FirstRowWindow).__armFirstRow());
+}
+
+/** Ms from the click after arming (or from navigation start) to the first row shown. */
+export async function firstRowShown(page: Page, fromClick: boolean): Promise<number> {
+  const at = await page.waitForFunction(
+    (click) => {
+      const w = window as unknown as FirstRowWindow;
+      if (w.__firstRowAt === undefined) return undefined;
+      return w.__firstRowAt - (click ? (w.__clickAt ?? 0) : 0);
+    },
+    fromClick,
+    { timeout: 180_000 },
+  );
+  return Number(await at.jsonValue());
+}
+
 export function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
 }

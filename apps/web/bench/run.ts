@@ -23,6 +23,7 @@ import {
   waitForHealth,
   webDir,
 } from "../test/support/server-process";
+import { databaseCeiling } from "./db-ceiling";
 import { load, percentile } from "./load";
 import { benchRealtime } from "./realtime/run-realtime";
 
@@ -312,6 +313,11 @@ async function benchAppend() {
     const bare = await bareAppendLoad();
     say(
       `\nSelf-hosted append throughput is ${(selfHosted.perSecond / bare.perSecond).toFixed(2)}× the bare server's.`,
+    );
+    await stopProcess(server.child);
+    const ceiling = await databaseCeiling(PG_URL, SECONDS);
+    say(
+      `\nThe database alone (50 connections, no HTTP): \`notes_append\` ${ceiling.appendsPerSecond.toFixed(0)}/s, the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s. No app layer could pass ${(ceiling.appendsPerSecond / bare.perSecond).toFixed(2)}× the bare server here; the app reaches ${(selfHosted.perSecond / ceiling.appendsPerSecond).toFixed(2)} of the database's own append rate.`,
     );
   } finally {
     await stopProcess(server.child);

@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
+import { MainNav } from "./main-nav";
 import { SyncStatus } from "./notes/sync-status";
 import { PasskeyOffer } from "./passkeys/passkey-offer";
 import { PROBLEM_TEXT } from "./problem-text";
@@ -33,23 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {/* The mark only: the nav's own "Notes" link names the place (no "Notes Notes"). */}
         {/* biome-ignore lint/performance/noImgElement: a 28 px static SVG needs no optimiser */}
         <img src="/icon.svg" alt="" width={28} height={28} className="brand" />
-        <nav aria-label="Main">
-          <Link href="/notes" aria-current={path === "/notes" ? "page" : undefined}>
-            Notes
-          </Link>
-          <Link href="/plan" aria-current={path === "/plan" ? "page" : undefined}>
-            Plan
-          </Link>
-          <Link href="/bridge" aria-current={path === "/bridge" ? "page" : undefined}>
-            Bridge
-          </Link>
-          <Link href="/settings" aria-current={path === "/settings" ? "page" : undefined}>
-            Settings
-          </Link>
-          <Link href="/feedback" aria-current={path === "/feedback" ? "page" : undefined}>
-            Feedback
-          </Link>
-        </nav>
+        <MainNav />
         <SyncStatus />
         <span className="who">{state.account?.handle ?? state.identifier}</span>
         <button type="button" className="secondary" onClick={() => void signOut()}>

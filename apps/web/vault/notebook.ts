@@ -218,11 +218,10 @@ export class Notebook {
     const { engine, host } = this;
     await this.flush();
     const first = !engine.synced;
-    if (first) recordJourney(this.api, "sync", "start");
     host.set({ sync: { ...host.state().sync, running: true, applied: 0 } });
     try {
       // Each page is shown and cached as it arrives: the list fills progressively.
-      const result = await engine.syncOnce(async ({ applied, changed: ids }) => {
+      const running = engine.syncOnce(async ({ applied, changed: ids }) => {
         this.writer.reapplyPending();
         const changed = ids.flatMap((id) => engine.note(id) ?? []);
         for (const note of changed) this.writer.watch(note);
@@ -231,6 +230,9 @@ export class Notebook {
         void this.search?.index(changed);
         await cacheNotes(this.db, this.session, changed, this.memberCounts);
       });
+      // Counted once the first page is asked for (a task later), not in front of it.
+      if (first) setTimeout(() => recordJourney(this.api, "sync", "start"), 0);
+      const result = await running;
       this.writer.reapplyPending();
       const changed = result.changed.flatMap((id) => engine.note(id) ?? []);
       for (const note of changed)

@@ -16,6 +16,15 @@ export type AeadSodium = Pick<
   | "crypto_aead_xchacha20poly1305_ietf_decrypt"
 >;
 
+/**
+ * A fresh nonce from the platform's CSPRNG in one call (browsers, workers, Node ≥ 19):
+ * libsodium's randombytes_buf in WebAssembly asks JavaScript for it four bytes at a
+ * time, six round trips per nonce, which showed in profiles of a 10,000-note sync.
+ */
+function randomNonce(): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
+}
+
 /** `nonce` exists for known-answer tests; production callers omit it and get a fresh random one. */
 export function sealAead(
   sodium: AeadSodium,
@@ -33,7 +42,7 @@ export function sealAeadBytes(
   key: Uint8Array,
   plaintext: Uint8Array,
   associatedData: Uint8Array | null,
-  nonce: Uint8Array = sodium.randombytes_buf(NONCE_BYTES),
+  nonce: Uint8Array = randomNonce(),
 ): Uint8Array {
   assertLength(key, KEY_BYTES, "key");
   assertLength(nonce, NONCE_BYTES, "nonce");

@@ -1,0 +1,60 @@
+// The database alone, no HTTP: 50 connections calling what one append costs in
+// Postgres (`notes_append`, as the app calls it) back to back, against the bare
+// server's one INSERT, in the same run. The first figure over the bare server's HTTP
+// throughput is the most any app layer could reach: it says how much of the append
+// ratio is the database's work and how much the app's.
+import { randomBytes, randomUUID } from "node:crypto";
+import postgres from "postgres";
+
+export interface Ceiling {
+  appendsPerSecond: number;
+  insertsPerSecond: number;
+}
+
+const CONNECTIONS = 50;
+/** Ceilings high enough that no refusal ends a loop early: the cost measured is the write. */
+const NO_CEILING = 2n ** 40n;
+
+async function loop(seconds: number, connections: number, one: (i: number) => Promise<unknown>) {
+  let done = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      while (performance.now() < deadline) {
+        await one(i);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** Runs on the notes the self-hosted append load created (one per account). */
+export async function databaseCeiling(url: string, seconds: number): Promise<Ceiling> {
+  const sql = postgres(url, { max: CONNECTIONS, onnotice: () => undefined });
+  try {
+    const notes = await sql<{ id: string; owner_id: string }[]>`
+      select id, owner_id from notes order by id limit ${CONNECTIONS}`;
+    if (notes.length === 0) throw new Error("no notes to append to");
+    const update = JSON.stringify([randomBytes(1024).toString("base64")]);
+    const appendsPerSecond = await loop(seconds, CONNECTIONS, (i) => {
+      const note = notes[i % notes.length] as { id: string; owner_id: string };
+      return sql`select out_seq from notes_append(
+        ${note.id}::uuid, ${note.owner_id}::uuid, ${randomUUID()}::uuid,
+        ${update}::jsonb, null::text,
+        ${NO_CEILING.toString()}::bigint, ${NO_CEILING.toString()}::bigint,
+        ${NO_CEILING.toString()}::bigint)`;
+    });
+    await sql`create table if not exists bench_bare (id bigserial primary key, data bytea not null)`;
+    const data = randomBytes(1024);
+    const insertsPerSecond = await loop(
+      seconds,
+      CONNECTIONS,
+      () => sql`insert into bench_bare (data) values (${data}) returning id`,
+    );
+    return { appendsPerSecond, insertsPerSecond };
+  } finally {
+    await sql.end();
+  }
+}
