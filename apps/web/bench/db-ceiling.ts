@@ -42,7 +42,7 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
       const note = notes[i % notes.length] as { id: string; owner_id: string };
       return sql`select out_seq from notes_append(
         ${note.id}::uuid, ${note.owner_id}::uuid, ${randomUUID()}::uuid,
-        ${update}::jsonb, null::text,
+        ${update}::text::jsonb, null::text,
         ${NO_CEILING.toString()}::bigint, ${NO_CEILING.toString()}::bigint,
         ${NO_CEILING.toString()}::bigint)`;
     });
