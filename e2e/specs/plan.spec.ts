@@ -22,8 +22,16 @@ test("upgrade through checkout, cancel at period end and undo", async ({ page, r
   await page.getByRole("button", { name: "Upgrade monthly" }).click();
   await expect(page.getByRole("heading", { name: "Fake checkout" })).toBeVisible();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/plan\?billing=success$/);
+  await expect(page).toHaveURL(/\/plan\?billing=(success|counted)$/);
   await expect(page.getByTestId("tier")).toHaveText("Premium");
+  await expect(page.getByText("Premium is active")).toBeVisible();
+  // Counted once: the address no longer says "success", and a reload keeps the thanks.
+  await expect(page).toHaveURL(/\/plan\?billing=counted$/);
+  const countedAfterReload: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/v1/journey-events")) countedAfterReload.push(r.postData() ?? "");
+  });
+  await page.reload();
   await expect(page.getByText("Premium is active")).toBeVisible();
   const state = page.getByTestId("subscription-state");
   await expect(state).toContainText(/Monthly plan, renews on/);
@@ -51,6 +59,8 @@ test("upgrade through checkout, cancel at period end and undo", async ({ page, r
       );
     })
     .toEqual([]);
+  // The reload of the way back did not count the upgrade a second time.
+  expect(countedAfterReload.filter((body) => body.includes("upgrade"))).toEqual([]);
 });
 
 test("a cancelled checkout comes back free, having charged nothing", async ({ page }) => {
