@@ -1,13 +1,14 @@
 // Builds the list the UI shows from the notes a Notebook holds (with role, shared mark
 // and date), and keeps the sealed snapshot a reload shows first
-// (list-snapshot.ts) once the list has settled and the tab is idle: at 10,000 notes
-// that snapshot is a megabyte to serialise and seal, which must not land between two
-// keystrokes.
+// (list-snapshot.ts) once the list has settled and the person has stopped typing: at
+// 10,000 notes handing that list to the worker that seals it is ~15 ms of work, which
+// must not land between two keystrokes (an idle callback alone would: the gaps
+// between keys are idle time).
 import type { SyncEngine } from "@notes/client";
 import { listFacts } from "./note-order";
 import type { NoteListItem } from "./vault-state";
 
-/** Quiet time after the last change before the snapshot is saved. */
+/** Quiet time after the last change, and after the last key or click, before saving. */
 const SNAPSHOT_AFTER_MS = 4_000;
 /** Then, at the tab's next idle moment (or after this long at the latest). */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -16,6 +17,16 @@ function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === "function")
     requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
   else run();
+}
+
+/** When the person last pressed a key or a pointer here (0 outside a browser). */
+let lastInputAt = 0;
+if (typeof addEventListener === "function") {
+  const seen = () => {
+    lastInputAt = performance.now();
+  };
+  addEventListener("keydown", seen, { capture: true, passive: true });
+  addEventListener("pointerdown", seen, { capture: true, passive: true });
 }
 
 export class ListPublisher {
@@ -28,6 +39,8 @@ export class ListPublisher {
     private readonly show: (notes: NoteListItem[]) => void,
     /** Seals and stores the snapshot (in the search worker where there is one). */
     private readonly save: (notes: NoteListItem[]) => Promise<void>,
+    /** When the person last typed or clicked (performance.now() time; 0: never). */
+    private readonly lastInput: () => number = () => lastInputAt,
   ) {}
 
   publish(): void {
@@ -46,13 +59,22 @@ export class ListPublisher {
     }
     this.show(notes);
     this.latest = notes;
+    this.scheduleSave(SNAPSHOT_AFTER_MS);
+  }
+
+  private scheduleSave(afterMs: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      const input = this.lastInput();
+      const typedAgo = performance.now() - input;
+      if (input > 0 && typedAgo < SNAPSHOT_AFTER_MS)
+        return this.scheduleSave(SNAPSHOT_AFTER_MS - typedAgo);
+      const notes = this.latest;
       whenIdle(() => {
-        if (this.latest !== notes) return; // a newer list will be saved instead
+        if (!notes || this.latest !== notes) return; // a newer list will be saved instead
         void this.save(notes).catch(() => undefined);
       });
-    }, SNAPSHOT_AFTER_MS);
+    }, afterMs);
   }
 
   stop(): void {

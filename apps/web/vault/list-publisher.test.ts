@@ -1,0 +1,62 @@
+import type { OpenNote, SyncEngine } from "@notes/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ListPublisher } from "./list-publisher";
+import type { NoteListItem } from "./vault-state";
+
+const note = (id: string, title: string) =>
+  ({ id, role: "owner", metadata: { title, tags: ["t"] } }) as unknown as OpenNote;
+
+function publisher(lastInput: () => number) {
+  const notes = [note("a", "Alpha"), note("b", "Bravo")];
+  const engine = { held: () => notes.values() } as unknown as SyncEngine;
+  const shown: NoteListItem[][] = [];
+  const saved: NoteListItem[][] = [];
+  const list = new ListPublisher(
+    engine,
+    new Map([["b", 2]]),
+    (rows) => shown.push(rows),
+    async (rows) => void saved.push(rows),
+    lastInput,
+  );
+  return { list, shown, saved };
+}
+
+describe("ListPublisher", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows every note at once and saves the snapshot after 4 quiet seconds", async () => {
+    const { list, shown, saved } = publisher(() => 0);
+    list.publish();
+    expect(shown[0]?.map((r) => [r.id, r.title, r.shared])).toEqual([
+      ["a", "Alpha", false],
+      ["b", "Bravo", true],
+    ]);
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(saved).toHaveLength(0);
+    list.publish(); // a newer list restarts the wait, and only it is saved
+    await vi.advanceTimersByTimeAsync(4_100);
+    expect(saved).toEqual([shown[1]]);
+  });
+
+  it("waits while the person is typing", async () => {
+    let typedAt = performance.now();
+    const { list, saved } = publisher(() => typedAt);
+    list.publish();
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      typedAt = performance.now(); // a key every second
+    }
+    expect(saved).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(4_100);
+    expect(saved).toHaveLength(1);
+  });
+
+  it("saves nothing once stopped", async () => {
+    const { list, saved } = publisher(() => 0);
+    list.publish();
+    list.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saved).toHaveLength(0);
+  });
+});
