@@ -46,8 +46,14 @@ interface VaultSchema extends DBSchema {
 
 export type LocalDb = IDBPDatabase<VaultSchema>;
 
-export function openLocalDb(name = "notes-vault"): Promise<LocalDb> {
-  return openDB<VaultSchema>(name, 1, {
+/**
+ * `yieldToUpgrades`: close this connection when another tab needs to upgrade the
+ * schema, instead of holding that tab's upgrade until this one goes away (the search
+ * worker's connection: it only saves what can be saved again).
+ */
+export function openLocalDb(name = "notes-vault", yieldToUpgrades = false): Promise<LocalDb> {
+  const opening: Promise<LocalDb> = openDB<VaultSchema>(name, 1, {
+    blocking: yieldToUpgrades ? () => void opening.then((db) => db.close()) : undefined,
     upgrade(db) {
       db.createObjectStore("session");
       db.createObjectStore("notes", { keyPath: "id" });
@@ -55,6 +61,7 @@ export function openLocalDb(name = "notes-vault"): Promise<LocalDb> {
       db.createObjectStore("meta");
     },
   });
+  return opening;
 }
 
 /** Forgets everything this browser holds for the account (sign-out, account deletion). */

@@ -11,7 +11,7 @@ import {
 } from "./protocol";
 
 const state = newSearchState((dbName) => {
-  const db = openLocalDb(dbName);
+  const db = openLocalDb(dbName, true);
   return {
     async put(key, value) {
       await (await db).put("meta", value, key);
