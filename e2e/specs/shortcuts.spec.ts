@@ -1,6 +1,6 @@
 // Keyboard shortcuts: new note, search, next and previous note, and the "?" sheet.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { signUp, writeNote } from "../fixtures/journeys";
+import { editor, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
@@ -47,4 +47,27 @@ test("the notes screen works from the keyboard", async ({ page }) => {
   await expect(sheet).toBeHidden();
   await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
   await expect(sheet).toBeVisible();
+});
+
+test("a formatting button keeps the keys in the text: a K typed at once is text, not a shortcut", async ({
+  page,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Alpha", "first");
+  await writeNote(page, "Bravo", "second");
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  // Pressed and not yet released: the focus has not left the text.
+  const bold = await page.getByRole("button", { name: "Bold" }).boundingBox();
+  if (!bold) throw new Error("no Bold button");
+  await page.mouse.move(bold.x + bold.width / 2, bold.y + bold.height / 2);
+  await page.mouse.down();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+    "Note text",
+  );
+  await page.mouse.up();
+  await page.keyboard.type("Knead well");
+  await expect(editor(page).locator("strong")).toHaveText("Knead well");
+  await expect(page.getByLabel("Title")).toHaveValue("Bravo");
 });

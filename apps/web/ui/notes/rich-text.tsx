@@ -69,7 +69,15 @@ function Toolbar({ editor }: { editor: Editor | null }) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
       {buttons.map(([label, act]) => (
-        <button key={label} type="button" onClick={act}>
+        <button
+          key={label}
+          type="button"
+          onClick={act}
+          // A click keeps the focus (and the selection) in the text: TipTap gives the
+          // focus back a frame later, and a key typed in between would land on the
+          // button, where a single key is a shortcut ("K": previous note).
+          onMouseDown={(event) => event.preventDefault()}
+        >
           {label}
         </button>
       ))}
