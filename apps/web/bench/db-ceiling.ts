@@ -35,7 +35,7 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
   const sql = postgres(url, { max: CONNECTIONS, onnotice: () => undefined });
   try {
     const notes = await sql<{ id: string; owner_id: string }[]>`
-      select id, owner_id from notes order by id limit ${CONNECTIONS}`;
+      select id, owner_id from notes where not deleted order by id limit ${CONNECTIONS}`;
     if (notes.length === 0) throw new Error("no notes to append to");
     const update = JSON.stringify([randomBytes(1024).toString("base64")]);
     const appendsPerSecond = await loop(seconds, CONNECTIONS, (i) => {
