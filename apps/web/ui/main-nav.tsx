@@ -21,15 +21,16 @@ export function MainNav() {
   const router = useRouter();
   const { state } = useVault();
   const settled = state.sync.firstDone;
+  // Once per signed-in screen, not again on every move between places.
   useEffect(() => {
     if (!settled) return;
     const prefetch = () => {
-      for (const [href] of PLACES) if (href !== path) router.prefetch(href);
+      for (const [href] of PLACES) router.prefetch(href);
     };
     if (typeof requestIdleCallback !== "function") return prefetch();
     const handle = requestIdleCallback(prefetch, { timeout: 5_000 });
     return () => cancelIdleCallback(handle);
-  }, [settled, path, router]);
+  }, [settled, router]);
   return (
     <nav aria-label="Main">
       {PLACES.map(([href, label]) => (

@@ -1,9 +1,8 @@
 // The notes list as last shown, sealed (local-seal.ts) in IndexedDB: a reload shows
 // it at once, before the cached notes themselves are opened one by one behind it.
 import type { Session } from "@notes/client";
-import { utf8Decode, utf8Encode } from "@notes/crypto";
 import type { LocalDb } from "./local-db";
-import { localKey, openLocal, sealLocal } from "./local-seal";
+import { localKey, openLocalJson, sealLocalJson } from "./local-seal";
 import type { NoteListItem } from "./vault-state";
 
 export const LIST_SNAPSHOT_KEY = "listSnapshot";
@@ -14,7 +13,7 @@ export async function saveListSnapshot(
   notes: readonly NoteListItem[],
 ): Promise<void> {
   const key = await localKey(session, "list");
-  await db.put("meta", await sealLocal(key, utf8Encode(JSON.stringify(notes))), LIST_SNAPSHOT_KEY);
+  await db.put("meta", await sealLocalJson(key, notes), LIST_SNAPSHOT_KEY);
 }
 
 export async function loadListSnapshot(
@@ -23,12 +22,6 @@ export async function loadListSnapshot(
 ): Promise<NoteListItem[] | undefined> {
   const sealed = await db.get("meta", LIST_SNAPSHOT_KEY);
   if (!sealed) return undefined;
-  const bytes = await openLocal(await localKey(session, "list"), sealed);
-  if (!bytes) return undefined;
-  try {
-    const notes = JSON.parse(utf8Decode(bytes)) as unknown;
-    return Array.isArray(notes) ? (notes as NoteListItem[]) : undefined;
-  } catch {
-    return undefined;
-  }
+  const notes = await openLocalJson(await localKey(session, "list"), sealed);
+  return Array.isArray(notes) ? (notes as NoteListItem[]) : undefined;
 }

@@ -4,7 +4,14 @@
 // this app's own), one key per purpose so one blob can never stand in for another.
 // Without the session's keys, nothing here opens.
 import type { Session } from "@notes/client";
-import { hkdfSha256, loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
+import {
+  hkdfSha256,
+  loadSodium,
+  openEnvelope,
+  sealEnvelope,
+  utf8Decode,
+  utf8Encode,
+} from "@notes/crypto";
 
 export type LocalPurpose = "list" | "search";
 
@@ -27,6 +34,22 @@ export async function sealLocal(key: Uint8Array, bytes: Uint8Array): Promise<str
 export async function openLocal(key: Uint8Array, sealed: string): Promise<Uint8Array | undefined> {
   try {
     return openEnvelope(await loadSodium(), key, LOCAL_ID, sealed);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON value sealed as one local blob (the list snapshot, the search index). */
+export function sealLocalJson(key: Uint8Array, value: unknown): Promise<string> {
+  return sealLocal(key, utf8Encode(JSON.stringify(value)));
+}
+
+/** The JSON value, or undefined when the blob does not open or does not parse. */
+export async function openLocalJson(key: Uint8Array, sealed: string): Promise<unknown> {
+  const bytes = await openLocal(key, sealed);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(utf8Decode(bytes)) as unknown;
   } catch {
     return undefined;
   }

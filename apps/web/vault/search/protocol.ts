@@ -1,9 +1,8 @@
 // The search worker's protocol: requests from the tab, numbered, each answered once
 // with the same number. `handleSearchRequest` is the worker's whole behaviour (the
 // worker file only wires it to messages), so tests drive it without a Worker.
-import { utf8Decode, utf8Encode } from "@notes/crypto";
 import { LIST_SNAPSHOT_KEY } from "../list-snapshot";
-import { openLocal, sealLocal } from "../local-seal";
+import { openLocalJson, sealLocalJson } from "../local-seal";
 import { type SearchDoc, type SearchHit, SearchIndex } from "./search-index";
 
 /** Where the sealed index is kept, in IndexedDB's "meta" store. */
@@ -97,7 +96,7 @@ export async function handleSearchRequest(
         request.type === "save"
           ? [SEARCH_INDEX_KEY, state.index.all()]
           : [LIST_SNAPSHOT_KEY, request.notes];
-      await state.store.put(name, await sealJson(key, value));
+      await state.store.put(name, await sealLocalJson(key, value));
       return { type: "saved" };
     }
     default:
@@ -105,20 +104,10 @@ export async function handleSearchRequest(
   }
 }
 
-function sealJson(key: Uint8Array, value: unknown): Promise<string> {
-  return sealLocal(key, utf8Encode(JSON.stringify(value)));
-}
-
 /** The sealed documents, or undefined when they do not open (another key, damaged). */
 async function openDocs(key: Uint8Array, sealed: string): Promise<SearchDoc[] | undefined> {
-  const bytes = await openLocal(key, sealed);
-  if (!bytes) return undefined;
-  try {
-    const docs = JSON.parse(utf8Decode(bytes)) as unknown;
-    return Array.isArray(docs) ? docs.filter(isDoc) : undefined;
-  } catch {
-    return undefined;
-  }
+  const docs = await openLocalJson(key, sealed);
+  return Array.isArray(docs) ? docs.filter(isDoc) : undefined;
 }
 
 function isDoc(value: unknown): value is SearchDoc {
