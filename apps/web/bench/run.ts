@@ -23,6 +23,7 @@ import {
   waitForHealth,
   webDir,
 } from "../test/support/server-process";
+import { formatSplit, startCpuSplit } from "./cpu-split";
 import { databaseCeiling } from "./db-ceiling";
 import { load, percentile } from "./load";
 import { benchRealtime } from "./realtime/run-realtime";
@@ -33,6 +34,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const b64 = (n: number) => randomBytes(n).toString("base64");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const lines: string[] = [];
+const TABLE_HEAD =
+  "| server | requests/s | p50 ms | p99 ms | errors | CPU µs per request: server / Postgres / load generator |";
+const TABLE_RULE = "|---|---|---|---|---|---|";
 const say = (line: string) => {
   console.log(line);
   lines.push(line);
@@ -181,7 +185,7 @@ async function syncToken(url: string, token: string): Promise<string> {
 }
 
 /** 50 workers, each its own account and note (as 50 users would be). */
-async function appendLoad(url: string, label: string) {
+async function appendLoad(url: string, label: string, serverPid: number | undefined) {
   const workers = await Promise.all(
     Array.from({ length: 50 }, async () => {
       const token = await account(url);
@@ -190,6 +194,7 @@ async function appendLoad(url: string, label: string) {
     }),
   );
   const update = b64(1024);
+  const split = startCpuSplit(serverPid);
   const result = await load(50, SECONDS, (worker) => ({
     url: `${url}/v1/notes/${workers[worker]?.note}/updates`,
     method: "POST",
@@ -200,7 +205,7 @@ async function appendLoad(url: string, label: string) {
     body: JSON.stringify({ updates: [update], requestId: randomUUID() }),
   }));
   say(
-    `| ${label} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
+    `| ${label} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${formatSplit(split(result.requests))} |`,
   );
   return result;
 }
@@ -216,6 +221,7 @@ async function bareAppendLoad() {
   try {
     await new Promise<void>((resolve) => bare.stdout?.once("data", () => resolve()));
     const body = JSON.stringify({ updates: [b64(1024)] });
+    const split = startCpuSplit(bare.pid);
     const result = await load(50, SECONDS, () => ({
       url: `http://127.0.0.1:${port}/`,
       method: "POST",
@@ -223,7 +229,7 @@ async function bareAppendLoad() {
       body,
     }));
     say(
-      `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} |`,
+      `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${formatSplit(split(result.requests))} |`,
     );
     return result;
   } finally {
@@ -275,14 +281,14 @@ async function benchMode(mode: "embedded" | "postgres") {
     );
 
     say(`\nAppends, 50 connections, one 1 KiB update per request, ${SECONDS} s each:\n`);
-    say("| server | requests/s | p50 ms | p99 ms | errors |");
-    say("|---|---|---|---|---|");
-    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)");
+    say(TABLE_HEAD);
+    say(TABLE_RULE);
+    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)", server.child.pid);
     await stopProcess(server.child);
     const nextDir = mkdtempSync(path.join(tmpdir(), "notes-bench-next-"));
     const next = await startServer("next", mode, nextDir);
     try {
-      await appendLoad(next.url, "`next start` route handlers");
+      await appendLoad(next.url, "`next start` route handlers", next.child.pid);
     } finally {
       await stopProcess(next.child);
     }
@@ -307,9 +313,9 @@ async function benchAppend() {
   );
   try {
     say(`\n### Appends alone (Postgres 15), 50 connections, ${SECONDS} s each\n`);
-    say("| server | requests/s | p50 ms | p99 ms | errors |");
-    say("|---|---|---|---|---|");
-    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)");
+    say(TABLE_HEAD);
+    say(TABLE_RULE);
+    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)", server.child.pid);
     const bare = await bareAppendLoad();
     say(
       `\nSelf-hosted append throughput is ${(selfHosted.perSecond / bare.perSecond).toFixed(2)}× the bare server's.`,
@@ -317,7 +323,7 @@ async function benchAppend() {
     await stopProcess(server.child);
     const ceiling = await databaseCeiling(PG_URL, SECONDS);
     say(
-      `\nThe database alone (50 connections, no HTTP): \`notes_append\` ${ceiling.appendsPerSecond.toFixed(0)}/s, the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s. No app layer could pass ${(ceiling.appendsPerSecond / bare.perSecond).toFixed(2)}× the bare server here; the app reaches ${(selfHosted.perSecond / ceiling.appendsPerSecond).toFixed(2)} of the database's own append rate.`,
+      `\nThe database alone (10 connections like both servers' pools, no HTTP): \`notes_append\` ${ceiling.appendsPerSecond.toFixed(0)}/s (Postgres CPU ${ceiling.appendPostgresUs?.toFixed(0) ?? "n/a"} µs per call), the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s (${ceiling.insertPostgresUs?.toFixed(0) ?? "n/a"} µs). No app layer could pass ${(ceiling.appendsPerSecond / bare.perSecond).toFixed(2)}× the bare server here; the app reaches ${(selfHosted.perSecond / ceiling.appendsPerSecond).toFixed(2)} of the database's own append rate.`,
     );
   } finally {
     await stopProcess(server.child);
