@@ -1,6 +1,7 @@
 // Billing's guards against charging someone twice or for nothing: parallel
 // checkout starts give one Stripe session; a second live subscription (two
-// checkouts paid in a race) is cancelled on Stripe and never adopted; deleting
+// checkouts paid in a race) is never adopted, and is cancelled on Stripe with its
+// payments refunded and its open invoices voided; deleting
 // an account cancels its live subscription first, and is refused (503) while
 // Stripe cannot be reached, so no one goes on paying for a deleted account.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,34 @@ const newUser = () => signUp(undefined, new Client(undefined, undefined, billing
 const call = (user: SignedUp, method: string, path: string, body?: unknown) =>
   user.client.call(method, path, { token: user.token, ...(body !== undefined && { body }) });
 const account = async (user: SignedUp) => (await call(user, "GET", "/v1/account")).body;
+const refundsOf = (payment: string) =>
+  fake.refunds.filter((r) => r.payment_intent === payment || r.charge === payment);
+
+/** A paid invoice of `subscription` in the fake, with the payment (intent or bare charge) that paid it. */
+function paidInvoice(subscription: string, amount: number, via: "intent" | "charge" = "intent") {
+  const invoiceId = `in_${subscription}_${fake.invoices.size}`;
+  const paymentIntent = `${via === "intent" ? "pi" : "ch"}_${invoiceId}`;
+  fake.invoices.set(invoiceId, {
+    id: invoiceId,
+    object: "invoice",
+    subscription,
+    status: "paid",
+    amount_paid: amount,
+  });
+  fake.invoicePayments.push({
+    id: `inpay_${invoiceId}`,
+    object: "invoice_payment",
+    invoice: invoiceId,
+    status: "paid",
+    amount_paid: amount,
+    payment:
+      via === "intent"
+        ? { type: "payment_intent", payment_intent: paymentIntent }
+        : { type: "charge", charge: paymentIntent },
+  });
+  return { invoiceId, paymentIntent };
+}
+
 const cancels = (id: string) =>
   fake.calls.filter((c) => c.method === "DELETE" && c.path === `/v1/subscriptions/${id}`);
 
@@ -72,22 +101,47 @@ describe("parallel checkout", () => {
     );
   });
 
-  it("cancels a second live subscription on Stripe and keeps the first", async () => {
+  it("cancels a second live subscription on Stripe, refunds what it was paid and keeps the first", async () => {
     const user = await newUser();
     const first = await subscribe(billing.url, user.accountId, { fake });
     const before = await account(user);
     const second = { ...first, id: `${first.id}_2`, plan: "yearly" as const };
     fake.subscriptions.set(second.id, subscriptionObject(second));
-    const res = await deliver(
-      billing.url,
-      stripeEvent("customer.subscription.created", subscriptionObject(second)),
-    );
+    const firstPaid = paidInvoice(first.id, 400);
+    const secondPaid = paidInvoice(second.id, 4_800);
+    const secondCharged = paidInvoice(second.id, 4_800, "charge");
+    const secondOpen = { id: `in_open_${second.id}`, subscription: second.id, status: "open" };
+    fake.invoices.set(secondOpen.id, secondOpen);
+    const created = stripeEvent("customer.subscription.created", subscriptionObject(second));
+    const res = await deliver(billing.url, created);
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe("second-subscription");
     expect(cancels(second.id)).toHaveLength(1);
     expect(cancels(first.id)).toHaveLength(0);
     expect(fake.subscriptions.get(second.id)?.status).toBe("canceled");
+    expect(refundsOf(secondPaid.paymentIntent)).toEqual([
+      expect.objectContaining({
+        reason: "duplicate",
+        metadata: { subscriptionId: second.id, invoiceId: secondPaid.invoiceId },
+      }),
+    ]);
+    expect(refundsOf(secondCharged.paymentIntent)).toEqual([
+      expect.objectContaining({ charge: secondCharged.paymentIntent, payment_intent: null }),
+    ]);
+    expect(refundsOf(firstPaid.paymentIntent)).toEqual([]);
+    expect(fake.invoices.get(secondOpen.id)?.status).toBe("void");
+    expect(fake.invoices.get(firstPaid.invoiceId)?.status).toBe("paid");
     expect(await account(user)).toEqual(before);
+    // Stripe's next event about it undoes it again: the refund's idempotency key
+    // makes that a replay, not a second refund.
+    fake.subscriptions.set(second.id, subscriptionObject(second));
+    const again = await deliver(
+      billing.url,
+      stripeEvent("customer.subscription.updated", subscriptionObject(second)),
+    );
+    expect(again.body.outcome).toBe("second-subscription");
+    expect(refundsOf(secondPaid.paymentIntent)).toHaveLength(1);
+    expect(refundsOf(secondCharged.paymentIntent)).toHaveLength(1);
     // Its own `deleted` event, when Stripe sends it, changes nothing either.
     const ended = await deliver(
       billing.url,
@@ -97,6 +151,28 @@ describe("parallel checkout", () => {
       ),
     );
     expect(ended.body.outcome).toBe("ignored");
+    expect((await account(user)).tier).toBe("subscribed");
+  });
+
+  it("answers the delivery even when the refund fails, and still cancels", async () => {
+    const user = await newUser();
+    const first = await subscribe(billing.url, user.accountId, { fake });
+    const second = { ...first, id: `${first.id}_2` };
+    fake.subscriptions.set(second.id, subscriptionObject(second));
+    const paid = paidInvoice(second.id, 400);
+    fake.failPath = "/v1/refunds";
+    try {
+      const res = await deliver(
+        billing.url,
+        stripeEvent("customer.subscription.created", subscriptionObject(second)),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.outcome).toBe("second-subscription");
+    } finally {
+      fake.failPath = undefined;
+    }
+    expect(fake.subscriptions.get(second.id)?.status).toBe("canceled");
+    expect(refundsOf(paid.paymentIntent)).toEqual([]);
     expect((await account(user)).tier).toBe("subscribed");
   });
 });

@@ -1,6 +1,7 @@
 // The Stripe side of the billing tests. A small Stripe-compatible API for the few
 // endpoints the server calls (checkout sessions, portal sessions, subscription
-// update and cancel), which checks what the SDK sends the way Stripe would (key,
+// update and cancel; invoices, invoice payments, void and refunds for undoing a
+// second subscription), which checks what the SDK sends the way Stripe would (key,
 // required parameters, an Idempotency-Key replays the first answer) and records it
 // for assertions; signed webhook events built like
 // Stripe's; and a server process wired to the fake through STRIPE_API_BASE.
@@ -33,8 +34,16 @@ export interface FakeStripe {
   calls: StripeCall[];
   /** Subscriptions that `POST /v1/subscriptions/{id}` updates (tests put them here). */
   subscriptions: Map<string, Json>;
+  /** Invoices that `GET /v1/invoices` lists and `…/void` voids (tests put them here). */
+  invoices: Map<string, Json>;
+  /** What `GET /v1/invoice_payments` lists (tests put them here). */
+  invoicePayments: Json[];
+  /** Refunds made through `POST /v1/refunds`. */
+  refunds: Json[];
   /** While set, every call answers this status with a Stripe error. */
   failWith?: number;
+  /** While set, calls to paths starting with this answer 500. */
+  failPath?: string;
   close(): Promise<void>;
 }
 
@@ -52,6 +61,8 @@ const REQUIRED: Record<string, string[]> = {
   ],
   "/v1/billing_portal/sessions": ["customer", "return_url"],
 };
+
+const LISTS = new Set(["/v1/invoices", "/v1/invoice_payments"]);
 
 function stripeError(res: ServerResponse, status: number, message: string, param?: string) {
   res.writeHead(status, { "Content-Type": "application/json" }).end(
@@ -73,23 +84,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: "",
     calls: [],
     subscriptions: new Map(),
+    invoices: new Map(),
+    invoicePayments: [],
+    refunds: [],
     close: () => new Promise((r) => server.close(() => r())),
   };
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`)
       return stripeError(res, 401, "Invalid API Key provided.");
-    const urlPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const [urlPath = "/", query = ""] = (req.url ?? "/").split("?");
     const subscriptionId = urlPath.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
     const cancel = req.method === "DELETE" && subscriptionId !== undefined;
+    const list = req.method === "GET" && LISTS.has(urlPath);
     if (
       !cancel &&
+      !list &&
       (req.method !== "POST" ||
         !/^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? ""))
     )
       return stripeError(res, 400, "Expected a form-encoded POST.");
-    const form = Object.fromEntries(new URLSearchParams(body));
+    const form = Object.fromEntries(new URLSearchParams(list ? query : body));
     fake.calls.push({ method: req.method ?? "", path: urlPath, form });
     if (fake.failWith) return stripeError(res, fake.failWith, "Something went wrong.");
+    if (fake.failPath && urlPath.startsWith(fake.failPath))
+      return stripeError(res, 500, "Something went wrong.");
     const missing = REQUIRED[urlPath]?.find((p) => form[p] === undefined);
     if (missing) return stripeError(res, 400, `Missing required param: ${missing}.`, missing);
     const key = req.headers["idempotency-key"];
@@ -124,6 +142,44 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return_url: form.return_url,
         url: `https://billing.stripe.test/p/session/${id}`,
       });
+    }
+    if (list) {
+      const all =
+        urlPath === "/v1/invoices"
+          ? [...fake.invoices.values()].filter((i) => i.subscription === form.subscription)
+          : fake.invoicePayments.filter((p) => p.invoice === form.invoice);
+      const data = all.filter((o) => form.status === undefined || o.status === form.status);
+      return json({ object: "list", url: urlPath, has_more: false, data });
+    }
+    const voidId = urlPath.match(/^\/v1\/invoices\/([^/]+)\/void$/)?.[1];
+    if (voidId) {
+      const invoice = fake.invoices.get(decodeURIComponent(voidId));
+      if (!invoice) return stripeError(res, 404, `No such invoice: '${voidId}'`, "id");
+      if (invoice.status !== "open")
+        return stripeError(res, 400, "You can only pass in open invoices.");
+      invoice.status = "void";
+      return json(invoice);
+    }
+    if (urlPath === "/v1/refunds") {
+      const target = form.payment_intent ?? form.charge;
+      if (!target) return stripeError(res, 400, "Missing required param: charge.", "charge");
+      if (fake.refunds.some((r) => r.payment_intent === target || r.charge === target))
+        return stripeError(res, 400, `Charge for ${target} has already been refunded.`);
+      const refund = {
+        id: `re_${counter}`,
+        object: "refund",
+        status: "succeeded",
+        reason: form.reason ?? null,
+        payment_intent: form.payment_intent ?? null,
+        charge: form.charge ?? null,
+        metadata: Object.fromEntries(
+          Object.entries(form)
+            .filter(([k]) => k.startsWith("metadata["))
+            .map(([k, v]) => [k.slice(9, -1), v]),
+        ),
+      };
+      fake.refunds.push(refund);
+      return json(refund);
     }
     if (subscriptionId) {
       const sub = fake.subscriptions.get(decodeURIComponent(subscriptionId));

@@ -1,5 +1,5 @@
 // Ends a subscription on Stripe at once: the second subscription of a checkout
-// race (next-billing.ts), and the live one of an account being deleted, which
+// race (second-subscription.ts), and the live one of an account being deleted, which
 // would otherwise go on charging someone who has no account any more.
 import type { Core } from "../core";
 import { billingUnavailable } from "./billing-errors";
@@ -20,21 +20,4 @@ export async function cancelOnStripe(core: Core, subscriptionId: string): Promis
       if (!isMissingOnStripe(error)) throw error;
     }
   });
-}
-
-/** The webhook's follow-up to a `second-subscription`: never fails the delivery. */
-export async function cancelSecondSubscription(
-  core: Core,
-  subscriptionId: string,
-  accountId?: string,
-) {
-  try {
-    await cancelOnStripe(core, subscriptionId);
-    core.log.warn({ subscriptionId, accountId }, "second live subscription cancelled");
-  } catch {
-    core.log.error(
-      { subscriptionId, accountId },
-      "second live subscription could not be cancelled: cancel it in the Stripe dashboard",
-    );
-  }
 }

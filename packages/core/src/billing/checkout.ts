@@ -10,7 +10,7 @@
 // request, so while that state holds every identical start gets Stripe's one
 // session back (Stripe keeps keys 24 h, as long as a session stays open). A
 // session paid in a race with another plan or currency is caught by the webhook,
-// which cancels the second live subscription (see duplicate-subscription.ts).
+// which undoes the second live subscription (see second-subscription.ts).
 import { createHash } from "node:crypto";
 import { isLiveStatus } from "../accounts/tier";
 import type { Caller, Core } from "../core";

@@ -11,10 +11,10 @@ import type { Core } from "../core";
 import { invalidRequest } from "../errors";
 import { billingUnavailable } from "./billing-errors";
 import { accountOf, readBilling, writeBilling } from "./billing-store";
-import { cancelSecondSubscription } from "./cancel-subscription";
 import { factsOf } from "./event-facts";
 import { nextBilling, type Outcome } from "./next-billing";
 import { pruneBillingEvents } from "./prune-events";
+import { undoSecondSubscription } from "./second-subscription";
 import { Stripe } from "./stripe-client";
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -68,7 +68,7 @@ export async function receiveWebhook(
   });
   core.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
   if (outcome === "second-subscription" && facts.subscriptionId)
-    await cancelSecondSubscription(core, facts.subscriptionId, facts.accountId);
+    await undoSecondSubscription(core, facts.subscriptionId, facts.accountId);
   await pruneBillingEvents(core);
   return { received: true, outcome };
 }
