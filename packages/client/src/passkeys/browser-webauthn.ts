@@ -47,9 +47,21 @@ function extensionResults(credential: PublicKeyCredential) {
   };
 }
 
-function attachment(credential: PublicKeyCredential) {
+function attachment(credential: PublicKeyCredential): "platform" | "cross-platform" | undefined {
   const value = credential.authenticatorAttachment;
   return value === "platform" || value === "cross-platform" ? value : undefined;
+}
+
+/** The JSON every credential shares around its ceremony-specific `response`. */
+function envelope<R>(credential: PublicKeyCredential, response: R) {
+  return {
+    id: credential.id,
+    rawId: b64url(credential.rawId),
+    type: "public-key" as const,
+    authenticatorAttachment: attachment(credential),
+    response,
+    clientExtensionResults: extensionResults(credential),
+  };
 }
 
 export function browserWebAuthn(container: CredentialsContainer = navigator.credentials): WebAuthn {
@@ -64,18 +76,11 @@ export function browserWebAuthn(container: CredentialsContainer = navigator.cred
       };
       const credential = (await container.create({ publicKey })) as PublicKeyCredential;
       const response = credential.response as AuthenticatorAttestationResponse;
-      return {
-        id: credential.id,
-        rawId: b64url(credential.rawId),
-        type: "public-key",
-        authenticatorAttachment: attachment(credential),
-        response: {
-          clientDataJSON: b64url(response.clientDataJSON),
-          attestationObject: b64url(response.attestationObject),
-          transports: response.getTransports?.(),
-        },
-        clientExtensionResults: extensionResults(credential),
-      };
+      return envelope(credential, {
+        clientDataJSON: b64url(response.clientDataJSON),
+        attestationObject: b64url(response.attestationObject),
+        transports: response.getTransports?.(),
+      });
     },
     async get(options: RequestOptionsJSON): Promise<AssertionJSON> {
       const publicKey: PublicKeyCredentialRequestOptions = {
@@ -88,19 +93,12 @@ export function browserWebAuthn(container: CredentialsContainer = navigator.cred
       };
       const credential = (await container.get({ publicKey })) as PublicKeyCredential;
       const response = credential.response as AuthenticatorAssertionResponse;
-      return {
-        id: credential.id,
-        rawId: b64url(credential.rawId),
-        type: "public-key",
-        authenticatorAttachment: attachment(credential),
-        response: {
-          clientDataJSON: b64url(response.clientDataJSON),
-          authenticatorData: b64url(response.authenticatorData),
-          signature: b64url(response.signature),
-          userHandle: response.userHandle ? b64url(response.userHandle) : undefined,
-        },
-        clientExtensionResults: extensionResults(credential),
-      };
+      return envelope(credential, {
+        clientDataJSON: b64url(response.clientDataJSON),
+        authenticatorData: b64url(response.authenticatorData),
+        signature: b64url(response.signature),
+        userHandle: response.userHandle ? b64url(response.userHandle) : undefined,
+      });
     },
   };
 }
