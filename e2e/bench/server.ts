@@ -2,7 +2,7 @@
 // limits) but on a data directory that outlives the run, with the seeded accounts
 // remembered beside it, since seeding 10,000 notes takes minutes. BENCH_FRESH=1 starts
 // from an empty directory.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { e2eDir, repoRoot } from "../fixtures/server";
