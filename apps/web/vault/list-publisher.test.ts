@@ -7,6 +7,7 @@ const note = (id: string, title: string) =>
   ({ id, role: "owner", metadata: { title, tags: ["t"] } }) as unknown as OpenNote;
 
 function publisher(lastInput: () => number) {
+  let hide: () => void = () => undefined;
   const notes = [note("a", "Alpha"), note("b", "Bravo")];
   const engine = { held: () => notes.values() } as unknown as SyncEngine;
   const shown: NoteListItem[][] = [];
@@ -17,25 +18,31 @@ function publisher(lastInput: () => number) {
     (rows) => shown.push(rows),
     async (rows) => void saved.push(rows),
     lastInput,
+    (hidden) => {
+      hide = hidden;
+      return () => {
+        hide = () => undefined;
+      };
+    },
   );
-  return { list, shown, saved };
+  return { list, shown, saved, hideTab: () => hide() };
 }
 
 describe("ListPublisher", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("shows every note at once and saves the snapshot after 4 quiet seconds", async () => {
+  it("shows every note at once and saves the snapshot after 1.5 quiet seconds", async () => {
     const { list, shown, saved } = publisher(() => 0);
     list.publish();
     expect(shown[0]?.map((r) => [r.id, r.title, r.shared])).toEqual([
       ["a", "Alpha", false],
       ["b", "Bravo", true],
     ]);
-    await vi.advanceTimersByTimeAsync(3_900);
+    await vi.advanceTimersByTimeAsync(1_400);
     expect(saved).toHaveLength(0);
     list.publish(); // a newer list restarts the wait, and only it is saved
-    await vi.advanceTimersByTimeAsync(4_100);
+    await vi.advanceTimersByTimeAsync(1_600);
     expect(saved).toEqual([shown[1]]);
   });
 
@@ -48,14 +55,42 @@ describe("ListPublisher", () => {
       typedAt = performance.now(); // a key every second
     }
     expect(saved).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(4_100);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(saved).toHaveLength(1);
+  });
+
+  it("saves at once when the tab is hidden, even while typing, and only once", async () => {
+    const typedAt = performance.now();
+    const { list, saved, hideTab } = publisher(() => typedAt);
+    list.publish();
+    hideTab();
+    expect(saved).toHaveLength(1);
+    hideTab(); // nothing newer
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saved).toHaveLength(1);
+  });
+
+  it("saves the first list after the first sync at once, typing or not; later ones wait", async () => {
+    let typedAt = performance.now();
+    const { list, saved, shown } = publisher(() => typedAt);
+    list.settled(); // before any list: it waits for the first one
+    expect(saved).toHaveLength(0);
+    list.publish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved).toEqual([shown[0]]);
+    list.publish();
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      typedAt = performance.now();
+    }
     expect(saved).toHaveLength(1);
   });
 
   it("saves nothing once stopped", async () => {
-    const { list, saved } = publisher(() => 0);
+    const { list, saved, hideTab } = publisher(() => 0);
     list.publish();
     list.stop();
+    hideTab();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(saved).toHaveLength(0);
   });

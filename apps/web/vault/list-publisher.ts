@@ -1,15 +1,20 @@
 // Builds the list the UI shows from the notes a Notebook holds (with role, shared mark
 // and date), and keeps the sealed snapshot a reload shows first
-// (list-snapshot.ts) once the list has settled and the person has stopped typing: at
-// 10,000 notes handing that list to the worker that seals it is ~15 ms of work, which
-// must not land between two keystrokes (an idle callback alone would: the gaps
-// between keys are idle time).
+// (list-snapshot.ts) once the list has settled and the person has paused: at 10,000
+// notes handing that list to the worker that seals it is ~15 ms of work, which must
+// not land between two keystrokes (an idle callback alone would: the gaps between
+// keys are idle time). A pause of a second and a half is enough: without a snapshot
+// a reload at 10,000 notes opens the whole cache first (~6 s, measured), so the
+// snapshot must not wait for a long silence that a working person never makes. When
+// the tab is hidden (another tab, the phone's home screen) it is saved at once, and
+// the first list after the session's first sync goes out at the next idle moment,
+// typing or not: it is the one a reload needs most, and it costs one task, once.
 import type { SyncEngine } from "@notes/client";
 import { listFacts } from "./note-order";
 import type { NoteListItem } from "./vault-state";
 
 /** Quiet time after the last change, and after the last key or click, before saving. */
-const SNAPSHOT_AFTER_MS = 4_000;
+const SNAPSHOT_AFTER_MS = 1_500;
 /** Then, at the tab's next idle moment (or after this long at the latest). */
 const IDLE_TIMEOUT_MS = 2_000;
 
@@ -17,6 +22,15 @@ function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === "function")
     requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
   else run();
+}
+
+function onTabHidden(hidden: () => void): () => void {
+  if (typeof document === "undefined") return () => undefined;
+  const changed = () => {
+    if (document.visibilityState === "hidden") hidden();
+  };
+  document.addEventListener("visibilitychange", changed);
+  return () => document.removeEventListener("visibilitychange", changed);
 }
 
 /** When the person last pressed a key or a pointer here (0 outside a browser). */
@@ -32,6 +46,10 @@ if (typeof addEventListener === "function") {
 export class ListPublisher {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private latest: NoteListItem[] | undefined;
+  private readonly stopHidden: () => void;
+  private saved: NoteListItem[] | undefined;
+  /** The first sync is over and no snapshot has gone out yet: do not wait for a pause. */
+  private urgent = false;
 
   constructor(
     private readonly engine: SyncEngine,
@@ -41,7 +59,11 @@ export class ListPublisher {
     private readonly save: (notes: NoteListItem[]) => Promise<void>,
     /** When the person last typed or clicked (performance.now() time; 0: never). */
     private readonly lastInput: () => number = () => lastInputAt,
-  ) {}
+    /** Calls back when the tab is hidden; returns how to stop listening. */
+    onHidden: (hidden: () => void) => () => void = onTabHidden,
+  ) {
+    this.stopHidden = onHidden(() => this.saveNow());
+  }
 
   publish(): void {
     // In no particular order: the list arranges them as the person chose (note-order.ts).
@@ -59,7 +81,14 @@ export class ListPublisher {
     }
     this.show(notes);
     this.latest = notes;
-    this.scheduleSave(SNAPSHOT_AFTER_MS);
+    if (this.urgent && !this.saved) this.saveWhenIdle(notes);
+    else this.scheduleSave(SNAPSHOT_AFTER_MS);
+  }
+
+  /** The session's first sync is over: its list is saved at the next idle moment. */
+  settled(): void {
+    this.urgent = true;
+    if (this.latest && !this.saved) this.saveWhenIdle(this.latest);
   }
 
   private scheduleSave(afterMs: number): void {
@@ -69,16 +98,34 @@ export class ListPublisher {
       const typedAgo = performance.now() - input;
       if (input > 0 && typedAgo < SNAPSHOT_AFTER_MS)
         return this.scheduleSave(SNAPSHOT_AFTER_MS - typedAgo);
-      const notes = this.latest;
-      whenIdle(() => {
-        if (!notes || this.latest !== notes) return; // a newer list will be saved instead
-        void this.save(notes).catch(() => undefined);
-      });
+      if (this.latest) this.saveWhenIdle(this.latest);
     }, afterMs);
+  }
+
+  private saveWhenIdle(notes: NoteListItem[]): void {
+    clearTimeout(this.timer);
+    whenIdle(() => {
+      if (this.latest === notes) this.store(notes); // else a newer list will be saved instead
+    });
+  }
+
+  /** The newest list, unless it is saved already. */
+  private saveNow(): void {
+    const notes = this.latest;
+    if (!notes) return;
+    clearTimeout(this.timer);
+    this.store(notes);
+  }
+
+  private store(notes: NoteListItem[]): void {
+    if (this.saved === notes) return;
+    this.saved = notes;
+    void this.save(notes).catch(() => undefined);
   }
 
   stop(): void {
     clearTimeout(this.timer);
+    this.stopHidden();
     this.latest = undefined;
   }
 }

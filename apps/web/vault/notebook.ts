@@ -245,6 +245,7 @@ export class Notebook {
       // Pages already published what they changed; a run that changed nothing (most
       // runs: the echo of one's own edit) does not rebuild a 10,000-row list.
       if (first || result.removed.length > 0) this.publish();
+      if (first) this.lister.settled();
     } catch (error) {
       host.set({ sync: { ...host.state().sync, running: false } });
       await reportBackgroundError(this.host, error);
