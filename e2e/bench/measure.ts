@@ -229,3 +229,27 @@ export async function searchLatency(page: Page, probe: string, queries: string[]
   await box.fill("");
   return Math.max(...times);
 }
+
+/** Deletes the sealed list snapshot, as if none had been saved yet (a reload mid-first-sync). */
+export async function dropListSnapshot(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      if (db.objectStoreNames.contains("meta")) {
+        await new Promise((resolve) => {
+          const del = db
+            .transaction("meta", "readwrite")
+            .objectStore("meta")
+            .delete("listSnapshot");
+          del.onsuccess = del.onerror = () => resolve(undefined);
+        });
+      }
+      db.close();
+    }
+  });
+}

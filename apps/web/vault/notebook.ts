@@ -28,6 +28,9 @@ import { compactAfterAppend, enqueue, flushOutbox, pendingCount, resealNote } fr
 import { NoteSearch, type SearchResults, startSearchWorker } from "./search/note-search";
 import { SyncTriggers } from "./sync-triggers";
 
+/** How often a list filling from the cache (no snapshot) is shown again. */
+const FILL_EVERY_MS = 500;
+
 export class Notebook {
   private readonly writer = new NoteWriter(
     (edits, touched) => this.storeEdits(edits, touched),
@@ -46,6 +49,8 @@ export class Notebook {
   private stopped = false;
   /** Until every cached note is open, the list shown is the sealed snapshot. */
   private cacheOpen = false;
+  /** No snapshot to show (none saved yet): the list fills as the cache opens. */
+  private fillFromCache = false;
   private readonly lister: ListPublisher;
   /** Full-text search in a worker; absent where there are no workers (tests). */
   private readonly search: NoteSearch | undefined;
@@ -95,8 +100,10 @@ export class Notebook {
   static async open(api: ApiClient, db: LocalDb, session: Session, host: NotebookHost) {
     const token = await db.get("meta", "syncToken");
     const notebook = new Notebook(api, db, session, token, host);
+    const snapshot = await loadListSnapshot(db, session);
+    notebook.fillFromCache = snapshot === undefined;
     host.set({
-      notes: (await loadListSnapshot(db, session)) ?? [],
+      notes: snapshot ?? [],
       pending: await pendingCount(db),
       sync: { running: false, applied: 0, firstDone: token !== undefined },
     });
@@ -105,9 +112,16 @@ export class Notebook {
   }
 
   private async openCache(): Promise<void> {
+    // Without a snapshot, what is open so far is listed: the first slice at once, then
+    // at most every FILL_EVERY_MS (each listing rebuilds the whole list).
+    let listedAt = Number.NEGATIVE_INFINITY;
     await openCacheInSlices(this.db, this.session, (batch) => {
       if (this.stopped) return;
       for (const { note, memberCount } of batch) this.adopt(note, memberCount);
+      if (this.fillFromCache && performance.now() - listedAt >= FILL_EVERY_MS) {
+        listedAt = performance.now();
+        this.lister.publish();
+      }
     });
     if (this.stopped) return;
     this.cacheOpen = true;
