@@ -23,9 +23,9 @@ import {
   waitForHealth,
   webDir,
 } from "../test/support/server-process";
-import { formatSplit, startCpuSplit } from "./cpu-split";
+import { type CpuSplit, formatSplit, startCpuSplit } from "./cpu-split";
 import { databaseCeiling } from "./db-ceiling";
-import { load, percentile } from "./load";
+import { type LoadResult, load, percentile } from "./load";
 import { benchRealtime } from "./realtime/run-realtime";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -34,13 +34,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const b64 = (n: number) => randomBytes(n).toString("base64");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const lines: string[] = [];
-const TABLE_HEAD =
-  "| server | requests/s | p50 ms | p99 ms | errors | CPU µs per request: server / Postgres / load generator |";
-const TABLE_RULE = "|---|---|---|---|---|---|";
 const say = (line: string) => {
   console.log(line);
   lines.push(line);
 };
+const sayAppendTableHead = () => {
+  say(
+    "| server | requests/s | p50 ms | p99 ms | errors | CPU µs per request: server / Postgres / load generator |",
+  );
+  say("|---|---|---|---|---|---|");
+};
+const sayAppendRow = (label: string, r: LoadResult, split: CpuSplit | undefined) =>
+  say(
+    `| ${label} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${formatSplit(split)} |`,
+  );
 
 async function postgresReachable(): Promise<boolean> {
   const sql = postgres(PG_URL, { max: 1, connect_timeout: 3 });
@@ -204,9 +211,7 @@ async function appendLoad(url: string, label: string, serverPid: number | undefi
     },
     body: JSON.stringify({ updates: [update], requestId: randomUUID() }),
   }));
-  say(
-    `| ${label} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${formatSplit(split(result.requests))} |`,
-  );
+  sayAppendRow(label, result, split(result.requests));
   return result;
 }
 
@@ -228,9 +233,7 @@ async function bareAppendLoad() {
       headers: { "content-type": "application/json" },
       body,
     }));
-    say(
-      `| bare node:http + postgres.js INSERT | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.errors} | ${formatSplit(split(result.requests))} |`,
-    );
+    sayAppendRow("bare node:http + postgres.js INSERT", result, split(result.requests));
     return result;
   } finally {
     bare.kill("SIGTERM");
@@ -281,8 +284,7 @@ async function benchMode(mode: "embedded" | "postgres") {
     );
 
     say(`\nAppends, 50 connections, one 1 KiB update per request, ${SECONDS} s each:\n`);
-    say(TABLE_HEAD);
-    say(TABLE_RULE);
+    sayAppendTableHead();
     const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)", server.child.pid);
     await stopProcess(server.child);
     const nextDir = mkdtempSync(path.join(tmpdir(), "notes-bench-next-"));
@@ -313,8 +315,7 @@ async function benchAppend() {
   );
   try {
     say(`\n### Appends alone (Postgres 15), 50 connections, ${SECONDS} s each\n`);
-    say(TABLE_HEAD);
-    say(TABLE_RULE);
+    sayAppendTableHead();
     const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)", server.child.pid);
     const bare = await bareAppendLoad();
     say(
