@@ -1,6 +1,7 @@
 // The database alone, no HTTP: 10 connections (both servers' pool size) calling
 // what one append costs in Postgres (`notes_append`, as the app calls it) back to
-// back, against the bare server's one INSERT, in the same run. The first figure over the bare server's HTTP
+// back, and `notes_append_batch` as the queue calls it under load (BATCH appends a
+// call), against the bare server's one INSERT, in the same run. The first figure over the bare server's HTTP
 // throughput is the most any app layer could reach: it says how much of the append
 // ratio is the database's work and how much the app's.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -13,14 +14,25 @@ export interface Ceiling {
   /** Postgres CPU per call, in µs (undefined where /proc cannot be read). */
   appendPostgresUs?: number;
   insertPostgresUs?: number;
+  /** `notes_append_batch` with BATCH appends a call on one connection (the queue's shape under load). */
+  batchedPerSecond: number;
+  batchedPostgresUs?: number;
 }
+
+/** Appends a batch call: about what the queue gathers under the 50-connection load. */
+export const BATCH = 25;
 
 /** Both servers hold 10 connections; 50 backends cost Postgres ~35% more CPU per call (measured). */
 const CONNECTIONS = 10;
 /** Ceilings high enough that no refusal ends a loop early: the cost measured is the write. */
 const NO_CEILING = 2n ** 40n;
 
-async function loop(seconds: number, connections: number, one: (i: number) => Promise<unknown>) {
+async function loop(
+  seconds: number,
+  connections: number,
+  one: (i: number) => Promise<unknown>,
+  perCall = 1,
+) {
   const split = startCpuSplit(process.pid);
   let done = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -29,7 +41,7 @@ async function loop(seconds: number, connections: number, one: (i: number) => Pr
     Array.from({ length: connections }, async (_, i) => {
       while (performance.now() < deadline) {
         await one(i);
-        done++;
+        done += perCall;
       }
     }),
   );
@@ -55,6 +67,23 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
         ${NO_CEILING.toString()}::bigint, ${NO_CEILING.toString()}::bigint,
         ${NO_CEILING.toString()}::bigint)`;
     });
+    const batched = await loop(
+      seconds,
+      1,
+      async () => {
+        const jobs = notes.slice(0, BATCH).map((note) => ({
+          note: note.id,
+          account: note.owner_id,
+          request: randomUUID(),
+          updates: JSON.parse(update) as string[],
+          metadata: null,
+        }));
+        await sql`select ord from notes_append_batch(${JSON.stringify(jobs)}::text::jsonb,
+        ${NO_CEILING.toString()}::bigint, ${NO_CEILING.toString()}::bigint,
+        ${NO_CEILING.toString()}::bigint)`;
+      },
+      BATCH,
+    );
     await sql`create table if not exists bench_bare (id bigserial primary key, data bytea not null)`;
     const data = randomBytes(1024);
     const inserts = await loop(
@@ -66,6 +95,8 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
       appendsPerSecond: appends.perSecond,
       insertsPerSecond: inserts.perSecond,
       appendPostgresUs: appends.postgresUs,
+      batchedPerSecond: batched.perSecond,
+      batchedPostgresUs: batched.postgresUs,
       insertPostgresUs: inserts.postgresUs,
     };
   } finally {

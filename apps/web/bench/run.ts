@@ -24,7 +24,7 @@ import {
   webDir,
 } from "../test/support/server-process";
 import { type CpuSplit, formatSplit, startCpuSplit } from "./cpu-split";
-import { databaseCeiling } from "./db-ceiling";
+import { BATCH, databaseCeiling } from "./db-ceiling";
 import { type LoadResult, load, percentile } from "./load";
 import { benchRealtime } from "./realtime/run-realtime";
 
@@ -324,7 +324,7 @@ async function benchAppend() {
     await stopProcess(server.child);
     const ceiling = await databaseCeiling(PG_URL, SECONDS);
     say(
-      `\nThe database alone (10 connections like both servers' pools, no HTTP): \`notes_append\` ${ceiling.appendsPerSecond.toFixed(0)}/s (Postgres CPU ${ceiling.appendPostgresUs?.toFixed(0) ?? "n/a"} µs per call), the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s (${ceiling.insertPostgresUs?.toFixed(0) ?? "n/a"} µs). No app layer could pass ${(ceiling.appendsPerSecond / bare.perSecond).toFixed(2)}× the bare server here; the app reaches ${(selfHosted.perSecond / ceiling.appendsPerSecond).toFixed(2)} of the database's own append rate.`,
+      `\nThe database alone (no HTTP): \`notes_append\` on 10 connections like both servers' pools ${ceiling.appendsPerSecond.toFixed(0)}/s (Postgres CPU ${ceiling.appendPostgresUs?.toFixed(0) ?? "n/a"} µs per call); \`notes_append_batch\` in batches of ${BATCH} on one connection ${ceiling.batchedPerSecond.toFixed(0)} appends/s (${ceiling.batchedPostgresUs?.toFixed(0) ?? "n/a"} µs per append); the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s (${ceiling.insertPostgresUs?.toFixed(0) ?? "n/a"} µs).`,
     );
   } finally {
     await stopProcess(server.child);

@@ -7,13 +7,14 @@ import path from "node:path";
 import { createHttpHandler, type HttpHandler } from "@notes/api";
 import {
   Announcer,
+  appendQueue,
   type Core,
   defaultLimits,
-  EVENTS_CHANNEL,
   FeedbackRelay,
   outboxMailer,
   priceTable,
   RequestBudget,
+  SESSIONS_CHANNEL,
   SessionCache,
   smtpMailer,
 } from "@notes/core";
@@ -32,12 +33,13 @@ export interface Backend {
 
 /**
  * The session cache is on only while this process hears every revocation (the
- * `sessions` trigger announces each on `notes_events`).
+ * `sessions` trigger announces each on `notes_sessions`, a channel of its own: the
+ * write announcements on `notes_events` are the relay's, not every instance's).
  */
 async function followRevocations(database: Database, core: Core) {
   const cache = core.sessionCache;
   return database.listen(
-    EVENTS_CHANNEL,
+    SESSIONS_CHANNEL,
     (payload) => {
       const event = JSON.parse(payload) as { e?: string; sessionId?: string };
       if (event.e === "session" && event.sessionId) cache?.forgetSession(event.sessionId);
@@ -72,6 +74,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     db: database.db,
     sessionCache: new SessionCache(),
     announcer: new Announcer(database.db, log),
+    appends: appendQueue(database.db, log),
     requestBudget: new RequestBudget(
       database.db,
       defaultLimits.accountRequests,
@@ -113,6 +116,7 @@ export async function startBackend(env: Env): Promise<Backend> {
     handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
     close: async () => {
       await relay?.stop();
+      await core.appends.settled();
       await core.announcer.settled();
       await unfollow();
       await database.close();

@@ -1,11 +1,14 @@
 // The operator CLIs over /ops/v1, run as a developer would (`pnpm ops …`,
 // `pnpm mail:outbox`), against the running test server.
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { signUp, uniqueHandle } from "./support/accounts";
 import { baseUrl } from "./support/api";
-import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
+import { databaseUrl, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { webDir } from "./support/server-process";
 
 const run = promisify(execFile);
@@ -47,4 +50,33 @@ describe("operator CLIs", () => {
     expect(stdout).toContain(`To: ${email}`);
     expect(stdout).toContain("/verify-email?token=");
   });
+});
+
+describe("pnpm db:migrate", () => {
+  const migrate = (env: Record<string, string>) =>
+    run("pnpm", ["-s", "db:migrate"], {
+      cwd: path.resolve(webDir, "../.."),
+      env: { ...process.env, DATABASE_URL: "", ...env },
+    });
+
+  it("brings a fresh data directory up to date and refuses one a running server holds", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "notes-migrate-"));
+    try {
+      expect((await migrate({ DATA_DIR: dir })).stdout).toContain("schema up to date (embedded");
+      // Again: nothing left to apply.
+      expect((await migrate({ DATA_DIR: dir })).stdout).toContain("schema up to date");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (databaseUrl) {
+      // The suite's server has migrated this database already; a second run is a no-op.
+      expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain("(Postgres)");
+    } else {
+      const held = await migrate({ DATA_DIR: inject("dataDir") }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(held).toMatchObject({ code: 1 });
+      expect((held as { stderr: string }).stderr).toContain("already owned by process");
+    }
+  }, 60_000);
 });

@@ -3,6 +3,7 @@
 import type { Db } from "@notes/db";
 import type { BillingConfig } from "./billing/config";
 import type { Mailer } from "./mail/mailer";
+import type { AppendQueue } from "./notes/append-updates";
 import type { Announcer } from "./realtime/announcer";
 import type { RequestBudget } from "./sessions/request-budget";
 import type { SessionCache } from "./sessions/session-cache";
@@ -58,6 +59,8 @@ export interface Core {
   sessionCache?: SessionCache;
   /** Announces appends and creations to the relay after commit. */
   announcer: Announcer;
+  /** This process's group-commit queue of appends (notes/append-updates.ts). */
+  appends: AppendQueue;
   /** Delivers stored feedback to the operator's webhook (absent: it waits in the outbox). */
   feedbackRelay?: { wake(): void };
 }

@@ -46,7 +46,7 @@ export { type FeedbackCategory, submitFeedback } from "./feedback/submit";
 export { checkHealth } from "./health";
 export { getKeypair, putKeypair } from "./keypair/keypair";
 export * from "./mail/mailer";
-export { appendUpdates } from "./notes/append-updates";
+export { type AppendQueue, appendQueue, appendUpdates } from "./notes/append-updates";
 export { compactNote } from "./notes/compact-note";
 export { createNote, type NoteCoordinates } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";
@@ -72,7 +72,7 @@ export {
   challengePasskey,
   type RequestOptions,
 } from "./passkeys/sign-in-options";
-export { EVENTS_CHANNEL } from "./realtime/announce";
+export { EVENTS_CHANNEL, SESSIONS_CHANNEL } from "./realtime/announce";
 export { Announcer } from "./realtime/announcer";
 export * as relayAccess from "./realtime/relay-access";
 export {

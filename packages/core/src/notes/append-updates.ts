@@ -1,16 +1,21 @@
-// Appends encrypted CRDT updates (and optionally replaces the metadata digest) in
-// one round trip: the `notes_append` function (drizzle/0002_append_function.sql)
-// locks the note, checks the caller's role, claims the requestId (a repeat, also
-// a racing one, answers the first request's coordinates), draws the seq under the
-// change lock, inserts the updates and moves the note, its members' seq and the
-// owner's usage. Its refusals arrive as SQLSTATE NT001 carrying the problem slug.
-// The append is announced to the relay after commit (drizzle/0011, announcer.ts).
-import { rows } from "@notes/db";
+// Appends encrypted CRDT updates (and optionally replaces the metadata digest).
+// Appends go through this process's group-commit queue (core.appends): alone, one
+// calls `notes_append` (drizzle/0011), which locks the note, checks the caller's
+// role, claims the requestId (a repeat, also a racing one, answers the first
+// request's coordinates), draws the seq under the change lock, inserts the updates
+// and moves the note, its members' seq and the owner's usage in one round trip;
+// its refusals arrive as SQLSTATE NT001 carrying the problem slug. Under load, the
+// appends waiting for a lane leave together through `notes_append_batch`
+// (drizzle/0014): the same checks and writes for the whole batch in one statement
+// and one commit, refusals answered per append. Each append is announced to the
+// relay after commit (drizzle/0011, announcer.ts).
+import { type Db, isUnavailable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";
-import type { Caller, Core } from "../core";
+import type { Caller, Core, Log } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
+import { GroupQueue } from "../shared/group-queue";
 import type { NoteCoordinates } from "./create-note";
 import { noteNotFound } from "./note-access";
 import { NOTE_CEILING, noteTooLarge, storageFull } from "./storage";
@@ -19,6 +24,68 @@ export interface Append {
   updates: Uint8Array[];
   metadata?: Uint8Array | null;
   requestId?: string | null;
+}
+
+/** One append as the queue and the database functions take it (bytes as Base64). */
+export interface AppendJob {
+  note: string;
+  account: string;
+  request: string | null;
+  updates: string[];
+  metadata: string | null;
+}
+
+/** Its coordinates, and the note's owner (null for a repeated requestId: nothing to announce). */
+export interface Appended {
+  seq: number;
+  version: number;
+  owner: string | null;
+}
+
+export type AppendQueue = GroupQueue<AppendJob, Appended>;
+
+/**
+ * Below three appends the batch statement costs more than the single calls it
+ * replaces (measured: ~700 µs of Postgres CPU for a batch of one, ~220 µs an
+ * append at five, ~110 at 25, against ~390 for `notes_append`).
+ */
+const BATCH_FROM = 3;
+
+/** Two batches in flight: one is being written while the next one gathers. */
+export function appendQueue(db: Db, log: Log): AppendQueue {
+  return new GroupQueue((jobs) => runAppends(db, log, jobs), {
+    lanes: 2,
+    maxJobs: 64,
+    maxWeight: 4 * 1024 * 1024,
+    key: (job) => job.note,
+    weight: (job) => job.updates.reduce((n, u) => n + u.length, job.metadata?.length ?? 0),
+  });
+}
+
+export async function appendUpdates(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+  input: Append,
+): Promise<NoteCoordinates> {
+  const id = noteId.toLowerCase();
+  const appended = await core.appends.submit({
+    note: id,
+    account: caller.accountId,
+    request: input.requestId ?? null,
+    updates: input.updates.map(toBase64),
+    metadata: input.metadata ? toBase64(input.metadata) : null,
+  });
+  if (appended.owner) {
+    core.announcer.announce({
+      e: "note",
+      kind: "write",
+      noteId: id,
+      seq: appended.seq,
+      ownerId: appended.owner,
+    });
+  }
+  return { id, seq: appended.seq, version: appended.version };
 }
 
 const refusals: Record<string, () => DomainError> = {
@@ -39,41 +106,86 @@ function refusalOf(error: unknown): DomainError | undefined {
   return undefined;
 }
 
-export async function appendUpdates(
-  core: Core,
-  caller: Caller,
-  noteId: string,
-  input: Append,
-): Promise<NoteCoordinates> {
-  const id = noteId.toLowerCase();
-  const updates = JSON.stringify(input.updates.map(toBase64));
-  const metadata = input.metadata ? toBase64(input.metadata) : null;
+const settle = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> =>
+  p.then(
+    (value) => ({ status: "fulfilled", value }),
+    (reason: unknown) => ({ status: "rejected", reason }),
+  );
+
+interface AppendRow {
+  out_seq: string | number | null;
+  out_version: string | number | null;
+  out_owner: string | null;
+}
+
+const appended = (row: AppendRow): Appended => ({
+  seq: Number(row.out_seq),
+  version: Number(row.out_version),
+  owner: row.out_owner,
+});
+
+/** One append in its own transaction (`notes_append`). */
+async function appendOne(db: Db, job: AppendJob): Promise<Appended> {
   try {
-    const [row] = await rows<{
-      out_seq: string | number;
-      out_version: string | number;
-      out_owner: string | null;
-    }>(
-      core.db,
+    const [row] = await rows<AppendRow>(
+      db,
       sql`select out_seq, out_version, out_owner from notes_append(
-            ${id}::uuid, ${caller.accountId}::uuid, ${input.requestId ?? null}::uuid,
-            ${updates}::jsonb, ${metadata}::text,
+            ${job.note}::uuid, ${job.account}::uuid, ${job.request}::uuid,
+            ${JSON.stringify(job.updates)}::jsonb, ${job.metadata}::text,
             ${NOTE_CEILING}::bigint, ${CEILINGS.free}::bigint, ${CEILINGS.subscribed}::bigint)`,
     );
     if (!row) throw new Error("notes_append returned no row");
-    const seq = Number(row.out_seq);
-    // A repeated requestId (no owner returned) changed nothing and announces nothing.
-    if (row.out_owner) {
-      core.announcer.announce({
-        e: "note",
-        kind: "write",
-        noteId: id,
-        seq,
-        ownerId: row.out_owner,
-      });
-    }
-    return { id, seq, version: Number(row.out_version) };
+    return appended(row);
   } catch (error) {
     throw refusalOf(error) ?? error;
   }
+}
+
+async function runAppends(
+  db: Db,
+  log: Log,
+  jobs: AppendJob[],
+): Promise<PromiseSettledResult<Appended>[]> {
+  if (jobs.length < BATCH_FROM) return Promise.all(jobs.map((job) => settle(appendOne(db, job))));
+  let answered: (AppendRow & { ord: number; out_refusal: string | null })[];
+  try {
+    answered = await rows(
+      db,
+      sql`select ord, out_seq, out_version, out_owner, out_refusal from notes_append_batch(
+            ${JSON.stringify(jobs)}::jsonb,
+            ${NOTE_CEILING}::bigint, ${CEILINGS.free}::bigint, ${CEILINGS.subscribed}::bigint)`,
+    );
+  } catch (error) {
+    // The database is out of reach: every append would fail the same way (503).
+    if (isUnavailable(error)) throw error;
+    // Anything else undid the whole batch: each append goes again on its own, so
+    // only the one that caused it fails.
+    log.warn({ err: error, appends: jobs.length }, "append batch failed; appending one by one");
+    const results: PromiseSettledResult<Appended>[] = [];
+    for (const job of jobs) results.push(await settle(appendOne(db, job)));
+    return results;
+  }
+  const byOrd = new Map(answered.map((row) => [Number(row.ord), row]));
+  const results: PromiseSettledResult<Appended>[] = [];
+  for (const [i, job] of jobs.entries()) {
+    const row = byOrd.get(i + 1);
+    if (!row) {
+      results.push({
+        status: "rejected",
+        reason: new Error("notes_append_batch skipped an append"),
+      });
+    } else if (row.out_refusal === "crowded") {
+      // Its owner's usage may cross the ceiling: decided one append at a time, in order.
+      results.push(await settle(appendOne(db, job)));
+    } else if (row.out_refusal) {
+      const refusal = refusals[row.out_refusal];
+      results.push({
+        status: "rejected",
+        reason: refusal?.() ?? new Error(`notes_append_batch: ${row.out_refusal}`),
+      });
+    } else {
+      results.push({ status: "fulfilled", value: appended(row) });
+    }
+  }
+  return results;
 }

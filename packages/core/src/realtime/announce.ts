@@ -2,13 +2,16 @@
 // `notes_events`. Sent inside the writing transaction, so they are delivered at
 // commit and never for a change that rolled back. Payloads carry ids and seqs only;
 // the relay reads the rest back (a bridge transmission, which members must
-// receive anyway, travels whole when it fits). (notes_append and the sessions trigger in
-// drizzle/0005_realtime_events.sql announce on the same channel.)
+// receive anyway, travels whole when it fits). (The sessions trigger in
+// drizzle/0005_realtime_events.sql announces on the same channel, and since
+// drizzle/0015 on SESSIONS_CHANNEL too.)
 import type { Queryable } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Transmission } from "../bridge/transmission";
 
 export const EVENTS_CHANNEL = "notes_events";
+/** Deleted sessions alone (drizzle/0015): what app instances follow for their session caches. */
+export const SESSIONS_CHANNEL = "notes_sessions";
 
 export type NoteChangeKind = "write" | "roster" | "delete";
 

@@ -1,0 +1,281 @@
+// Group commit of appends (append-updates.ts, drizzle/0014) against a real database:
+// PGlite by default, Postgres when DATABASE_URL is set (a database of its own,
+// created and dropped here). Every append of a batch is answered as
+// `notes_append` alone would answer it, and the rows end as if each had run alone.
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Database, type Db, openDatabase, openPostgres, rows } from "@notes/db";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CEILINGS } from "../accounts/tier";
+import type { Log } from "../core";
+import { DomainError } from "../errors";
+import { toBase64 } from "../shared/base64";
+import { type Appended, type AppendJob, appendQueue } from "./append-updates";
+import { NOTE_CEILING } from "./storage";
+
+const adminUrl = process.env.DATABASE_URL;
+const scratchName = `notes_append_batch_${process.pid}`;
+const scratchUrl = adminUrl && `${adminUrl.replace(/\/[^/?]*(\?.*)?$/, `/${scratchName}$1`)}`;
+let dir: string;
+let database: Database;
+/** Every statement the queue sends, as text. */
+const statements: string[] = [];
+let db: Db;
+
+async function adminSql(statement: string) {
+  const admin = openPostgres({ url: adminUrl ?? "", poolSize: 1 });
+  try {
+    await admin.db.execute(sql.raw(statement));
+  } finally {
+    await admin.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "notes-append-batch-"));
+  if (scratchUrl) {
+    await adminSql(`drop database if exists ${scratchName}`);
+    await adminSql(`create database ${scratchName}`);
+  }
+  database = await openDatabase({
+    databaseUrl: scratchUrl,
+    dataDir: dir,
+    migrationsFolder: path.resolve(__dirname, "../../../../drizzle"),
+  });
+  const dialect = new PgDialect();
+  const execute = database.db.execute.bind(database.db);
+  db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== "execute") return Reflect.get(target, property, receiver);
+      return (query: SQL) => {
+        statements.push(dialect.sqlToQuery(query).sql);
+        return execute(query);
+      };
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+  if (scratchUrl) await adminSql(`drop database if exists ${scratchName}`);
+});
+
+const warnings: object[] = [];
+const log: Log = { info() {}, error() {}, warn: (obj) => warnings.push(obj) };
+const bytes = (n: number) => toBase64(randomBytes(n));
+
+async function account(options: { used?: number } = {}): Promise<string> {
+  const id = randomUUID();
+  await db.execute(sql`insert into accounts (id, hash_salt, auth_hash, recovery_hash,
+      kdf_iterations, kdf_salt, wrapped_master_key, recovery_wrapped_master_key, account_bytes)
+    values (${id}, '\\x00', '\\x00', '\\x00', 1, '\\x00', '\\x00', '\\x00', ${options.used ?? 0})`);
+  return id;
+}
+
+async function note(
+  owner: string,
+  options: { bytes?: number; deleted?: boolean; metadataBytes?: number } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const metadata = randomBytes(options.metadataBytes ?? 0);
+  await db.execute(sql`insert into notes (id, owner_id, deleted, bytes, metadata)
+    values (${id}, ${owner}, ${options.deleted ?? false}, ${options.bytes ?? 0}, ${metadata})`);
+  await member(id, owner, "owner");
+  return id;
+}
+
+async function member(noteId: string, accountId: string, role: string) {
+  await db.execute(sql`insert into note_members (note_id, account_id, role, seq)
+    values (${noteId}, ${accountId}, ${role}, 0)`);
+}
+
+async function noteRow(id: string) {
+  const [row] = await rows<{ version: string; bytes: string; metadata_bytes: number | null }>(
+    db,
+    sql`select version, bytes, octet_length(metadata) as metadata_bytes from notes where id = ${id}`,
+  );
+  return {
+    version: Number(row?.version),
+    bytes: Number(row?.bytes),
+    metadata: row?.metadata_bytes,
+  };
+}
+
+async function used(accountId: string): Promise<number> {
+  const [row] = await rows<{ account_bytes: string }>(
+    db,
+    sql`select account_bytes from accounts where id = ${accountId}`,
+  );
+  return Number(row?.account_bytes);
+}
+
+async function memberSeqs(noteId: string): Promise<Record<string, number>> {
+  const found = await rows<{ role: string; seq: string }>(
+    db,
+    sql`select role, seq from note_members where note_id = ${noteId}`,
+  );
+  return Object.fromEntries(found.map((r) => [r.role, Number(r.seq)]));
+}
+
+const job = (noteId: string, accountId: string, over: Partial<AppendJob> = {}): AppendJob => ({
+  note: noteId,
+  account: accountId,
+  request: randomUUID(),
+  updates: [],
+  metadata: null,
+  ...over,
+});
+
+/**
+ * Sends `jobs` as one batch: two pilot appends take both lanes first, so the jobs
+ * submitted meanwhile leave together when a lane frees.
+ */
+async function inOneBatch(jobs: AppendJob[]): Promise<PromiseSettledResult<Appended>[]> {
+  const pilotOwner = await account();
+  const pilots = [await note(pilotOwner), await note(pilotOwner)];
+  const queue = appendQueue(db, log);
+  const before = statements.length;
+  const pilotsDone = pilots.map((p) => queue.submit(job(p, pilotOwner, { updates: [bytes(1)] })));
+  const results = await Promise.allSettled(jobs.map((j) => queue.submit(j)));
+  await Promise.all(pilotsDone);
+  const batchCalls = statements.slice(before).filter((s) => s.includes("notes_append_batch"));
+  expect(batchCalls).toHaveLength(1);
+  return results;
+}
+
+const slugOf = (r: PromiseSettledResult<Appended>) =>
+  r.status === "rejected" ? (r.reason as DomainError).slug : "ok";
+
+describe("appends in one batch", () => {
+  it("answers each append as notes_append would, and moves notes, members and usage exactly", async () => {
+    const a = await account();
+    const b = await account();
+    const own = await note(a);
+    const withMetadata = await note(a, { metadataBytes: 20, bytes: 20 });
+    const editing = await note(b);
+    await member(editing, a, "editor");
+    const viewing = await note(b);
+    await member(viewing, a, "viewer");
+    const revoked = await note(b);
+    await member(revoked, a, "revoked");
+    const foreign = await note(b);
+    const deleted = await note(a, { deleted: true });
+    const full = await note(a, { bytes: NOTE_CEILING - 5 });
+    const repeated = await note(a);
+    const requestId = randomUUID();
+    const queue = appendQueue(db, log);
+    const first = await queue.submit(job(repeated, a, { request: requestId, updates: [bytes(7)] }));
+    const usedA = await used(a);
+    const usedB = await used(b);
+
+    const results = await inOneBatch([
+      job(own, a, { updates: [bytes(10), bytes(10)] }),
+      job(withMetadata, a, { metadata: bytes(30) }),
+      job(editing, a, { updates: [bytes(5)] }),
+      job(viewing, a, { updates: [bytes(5)] }),
+      job(revoked, a, { updates: [bytes(5)] }),
+      job(foreign, a, { updates: [bytes(5)] }),
+      job(deleted, a, { updates: [bytes(5)] }),
+      job(randomUUID(), a, { updates: [bytes(5)] }),
+      job(full, a, { updates: [bytes(10)] }),
+      job(repeated, a, { request: requestId, updates: [bytes(7)] }),
+    ]);
+
+    expect(results.map(slugOf)).toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "view-only",
+      "note-not-found",
+      "note-not-found",
+      "note-deleted",
+      "note-not-found",
+      "storage-full", // a note past NOTE_CEILING (contract.md §4)
+      "ok",
+    ]);
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toBeInstanceOf(DomainError);
+    }
+    const value = (i: number) => (results[i] as PromiseFulfilledResult<Appended>).value;
+    // Written: coordinates, the note, its members' seq, the owner's usage.
+    expect(value(0)).toMatchObject({ version: 2, owner: a });
+    expect(value(1)).toMatchObject({ version: 0, owner: a });
+    expect(value(2)).toMatchObject({ version: 1, owner: b });
+    expect(await noteRow(own)).toEqual({ version: 2, bytes: 20, metadata: 0 });
+    expect(await noteRow(withMetadata)).toEqual({ version: 0, bytes: 30, metadata: 30 });
+    expect(await noteRow(editing)).toMatchObject({ version: 1, bytes: 5 });
+    expect(await memberSeqs(editing)).toEqual({ owner: value(2).seq, editor: value(2).seq });
+    const seqs = [value(0).seq, value(1).seq, value(2).seq];
+    expect(new Set(seqs).size).toBe(3);
+    expect(seqs.every((s) => s > first.seq)).toBe(true);
+    expect(await used(a)).toBe(usedA + 20 + 10);
+    expect(await used(b)).toBe(usedB + 5);
+    // The repeat answers the first request's coordinates and announces nothing.
+    expect(value(9)).toEqual({ seq: first.seq, version: first.version, owner: null });
+    expect(await noteRow(repeated)).toMatchObject({ version: 1, bytes: 7 });
+    // Refused appends wrote nothing.
+    expect(await noteRow(viewing)).toMatchObject({ version: 0, bytes: 0 });
+    expect(await noteRow(full)).toMatchObject({ version: 0, bytes: NOTE_CEILING - 5 });
+    const [updates] = await rows<{ n: string }>(
+      db,
+      sql`select count(*) as n from note_updates where note_id in (${viewing}, ${revoked}, ${foreign}, ${deleted}, ${full})`,
+    );
+    expect(Number(updates?.n)).toBe(0);
+  });
+
+  it("decides a crowded owner's appends one at a time, in order, and the rest of the batch as usual", async () => {
+    const near = await account({ used: CEILINGS.free - 15 });
+    const [n1, n2, n3] = [await note(near), await note(near), await note(near)];
+    const other = await account();
+    const otherNote = await note(other);
+    const results = await inOneBatch([
+      job(n1, near, { updates: [bytes(10)] }),
+      job(otherNote, other, { updates: [bytes(4)] }),
+      job(n2, near, { updates: [bytes(10)] }),
+      job(n3, near, { updates: [bytes(3)] }),
+    ]);
+    // 10 fits (5 left), the next 10 does not, 3 still does.
+    expect(results.map(slugOf)).toEqual(["ok", "ok", "free-storage-full", "ok"]);
+    expect(await used(near)).toBe(CEILINGS.free - 2);
+    expect(await used(other)).toBe(4);
+    expect(await noteRow(n2)).toMatchObject({ version: 0, bytes: 0 });
+  });
+
+  it("fails only the append that broke its batch: the others go again one by one", async () => {
+    const a = await account();
+    const [n1, n2, n3] = [await note(a), await note(a), await note(a)];
+    warnings.length = 0;
+    const results = await inOneBatch([
+      job(n1, a, { updates: [bytes(8)] }),
+      job(n2, a, { updates: ["not base64 at all!"] }),
+      job(n3, a, { updates: [bytes(8)] }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(results[1]?.status === "rejected" && results[1].reason).not.toBeInstanceOf(DomainError);
+    expect(warnings).toHaveLength(1);
+    expect(await used(a)).toBe(16);
+    expect(await noteRow(n2)).toMatchObject({ version: 0, bytes: 0 });
+  });
+
+  it("appends to one note from many callers at once: every version once, in order", async () => {
+    const a = await account();
+    const shared = await note(a);
+    const editors = [await account(), await account(), await account()];
+    for (const e of editors) await member(shared, e, "editor");
+    const queue = appendQueue(db, log);
+    const writers = [a, ...editors];
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        queue.submit(job(shared, writers[i % writers.length] as string, { updates: [bytes(2)] })),
+      ),
+    );
+    expect(results.map((r) => r.version)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(await noteRow(shared)).toMatchObject({ version: 40, bytes: 80 });
+    expect(await used(a)).toBe(80);
+  });
+});
