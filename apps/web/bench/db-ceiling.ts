@@ -58,7 +58,8 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
     const notes = await sql<{ id: string; owner_id: string }[]>`
       select id, owner_id from notes where not deleted order by id limit 50`;
     if (notes.length === 0) throw new Error("no notes to append to");
-    const update = JSON.stringify([randomBytes(1024).toString("base64")]);
+    const updates = [randomBytes(1024).toString("base64")];
+    const update = JSON.stringify(updates);
     const appends = await loop(seconds, CONNECTIONS, (i) => {
       const note = notes[i % notes.length] as { id: string; owner_id: string };
       return sql`select out_seq from notes_append(
@@ -75,7 +76,7 @@ export async function databaseCeiling(url: string, seconds: number): Promise<Cei
           note: note.id,
           account: note.owner_id,
           request: randomUUID(),
-          updates: JSON.parse(update) as string[],
+          updates,
           metadata: null,
         }));
         await sql`select ord from notes_append_batch(${JSON.stringify(jobs)}::text::jsonb,

@@ -97,10 +97,13 @@ const refusals: Record<string, () => DomainError> = {
   "storage-full": () => storageFull(false),
 };
 
+/** The refusal a database function answered with its problem slug. */
+const refusalFrom = (slug: string): DomainError | undefined => refusals[slug]?.();
+
 function refusalOf(error: unknown): DomainError | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (code === "NT001" && typeof message === "string") return refusals[message]?.();
+    if (code === "NT001" && typeof message === "string") return refusalFrom(message);
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
@@ -146,7 +149,7 @@ async function runAppends(
   log: Log,
   jobs: AppendJob[],
 ): Promise<PromiseSettledResult<Appended>[]> {
-  if (jobs.length < BATCH_FROM) return Promise.all(jobs.map((job) => settle(appendOne(db, job))));
+  if (jobs.length < BATCH_FROM) return Promise.allSettled(jobs.map((job) => appendOne(db, job)));
   let answered: (AppendRow & { ord: number; out_refusal: string | null })[];
   try {
     answered = await rows(
@@ -178,10 +181,9 @@ async function runAppends(
       // Its owner's usage may cross the ceiling: decided one append at a time, in order.
       results.push(await settle(appendOne(db, job)));
     } else if (row.out_refusal) {
-      const refusal = refusals[row.out_refusal];
       results.push({
         status: "rejected",
-        reason: refusal?.() ?? new Error(`notes_append_batch: ${row.out_refusal}`),
+        reason: refusalFrom(row.out_refusal) ?? new Error(`notes_append_batch: ${row.out_refusal}`),
       });
     } else {
       results.push({ status: "fulfilled", value: appended(row) });
