@@ -5,13 +5,13 @@
 // SIGTERM so the embedded database is flushed and its lock released.
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
-import { ownsPath, requestIdFrom } from "@notes/api";
+import { isV1Path, ownsPath, requestIdFrom } from "@notes/api";
 import { DataDirLocked } from "@notes/db";
 import next from "next";
 import { loadEnv } from "./env";
 import { type Backend, startBackend } from "./server/backend";
 import { clientIp } from "./server/client-ip";
-import { sendResponse, toRequest } from "./server/node-bridge";
+import { restRequestFrom, sendReply, sendResponse, toRequest } from "./server/node-bridge";
 import { attachRealtime } from "./server/realtime";
 
 const dev = process.argv.includes("--dev");
@@ -54,6 +54,21 @@ async function main() {
         log.error({ err: error }, "ui request failed");
         if (!res.headersSent) res.writeHead(500).end();
       });
+      return;
+    }
+    if (isV1Path(pathname)) {
+      const { request, finish } = restRequestFrom(req, env.PUBLIC_URL);
+      const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
+      backend.handler
+        .v1(request, { ip })
+        .then((reply) => {
+          finish();
+          sendReply(res, reply);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, "request failed");
+          if (!res.headersSent) res.writeHead(500).end();
+        });
       return;
     }
     toRequest(req, env.PUBLIC_URL)

@@ -1,7 +1,9 @@
 // The client's address for rate limits: the socket peer, or the first
 // X-Forwarded-For hop when TRUST_PROXY says a proxy in front sets it.
+import type { HeaderReader } from "@notes/api";
+
 export function clientIp(
-  headers: Headers,
+  headers: HeaderReader,
   socketAddress: string | undefined,
   trustProxy: boolean,
 ): string {

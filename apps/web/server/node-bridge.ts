@@ -1,5 +1,8 @@
-// Converts between node:http and the Fetch API for the self-hosted mount.
+// Converts between node:http and the handler's request and answer types for the
+// self-hosted mount: /v1 as a RestRequest and Reply (no Fetch objects), the rest
+// (tRPC, /ops, /problems) as a Fetch Request and Response.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BodyTooLarge, type HeaderReader, type Reply, type RestRequest } from "@notes/api";
 
 /** Most bytes drained after a refused body before the connection is dropped. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
@@ -9,6 +12,101 @@ const DRAIN_LIMIT = 64 * 1024 * 1024;
  * chunk by chunk. Larger or chunked bodies stream, so a limit refuses them early.
  */
 const WHOLE_BODY_LIMIT = 1024 * 1024;
+
+/** Reads and discards what is left of a body, up to DRAIN_LIMIT, so the client can read our answer. */
+function discard(req: IncomingMessage): void {
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** The body up to `limit` bytes; past it, BodyTooLarge, and the rest is discarded unbuffered. */
+function limitedBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  if (Number(req.headers["content-length"] ?? Number.NaN) > limit) {
+    discard(req);
+    return Promise.reject(new BodyTooLarge());
+  }
+  if (req.readableEnded) return Promise.resolve(new Uint8Array());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      discard(req);
+      reject(new BodyTooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+function headerReader(req: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/**
+ * A /v1 request as the handler reads it. `finish` after answering: a body the
+ * handler never read (refused early) is drained, not left blocking the connection.
+ */
+export function restRequestFrom(
+  req: IncomingMessage,
+  origin: string,
+): { request: RestRequest; finish: () => void } {
+  const method = req.method ?? "GET";
+  let read = false;
+  const request: RestRequest = {
+    method,
+    url: new URL(req.url ?? "/", origin),
+    headers: headerReader(req),
+    hasBody:
+      method !== "GET" &&
+      method !== "HEAD" &&
+      (Number(req.headers["content-length"] ?? 0) > 0 || "transfer-encoding" in req.headers),
+    body(limit) {
+      read = true;
+      return limitedBody(req, limit);
+    },
+  };
+  const finish = () => {
+    if (!read && !req.complete) discard(req);
+  };
+  return { request, finish };
+}
+
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  const { status, headers, body } = reply;
+  if (body !== null) headers["Content-Length"] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
+  res.end(body ?? undefined);
+}
 
 function wholeBody(req: IncomingMessage): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { buildOpenApiDocument } from "./openapi/document";
 import { createOpsHandler } from "./ops/handler";
 import { problemPage } from "./problems/pages";
-import { isPreflight, preflightResponse, withCors } from "./rest/cors";
+import { preflightReply, withCors } from "./rest/cors";
+import { type Reply, type RestRequest, restRequestOf, toResponse } from "./rest/exchange";
 import { createRestHandler } from "./rest/handler";
 import { OutageGate } from "./rest/outage-gate";
 import { databaseUnreachable, problemResponse } from "./rest/problem-response";
@@ -22,11 +23,13 @@ export interface ClientInfo {
 
 export const TRPC_ENDPOINT = "/api/trpc";
 
+export const isV1Path = (pathname: string): boolean =>
+  pathname === "/v1" || pathname.startsWith("/v1/");
+
 /** Whether a path belongs to this handler (everything else is the UI's). */
 export function ownsPath(pathname: string): boolean {
   return (
-    pathname === "/v1" ||
-    pathname.startsWith("/v1/") ||
+    isV1Path(pathname) ||
     pathname.startsWith(`${TRPC_ENDPOINT}/`) ||
     pathname === "/problems" ||
     pathname.startsWith("/problems/") ||
@@ -49,28 +52,35 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
   // Built at start: a procedure the generator cannot document fails the boot, not a request.
   const openApiJson = JSON.stringify(buildOpenApiDocument(appRouter, core.config.publicUrl));
 
-  return async function handle(request: Request, client: ClientInfo): Promise<Response> {
+  /** /v1: REST, its preflights and the OpenAPI document (exchange.ts says why not Fetch). */
+  async function handleV1(request: RestRequest, client: ClientInfo): Promise<Reply> {
     const requestId = requestIdOf(request);
-    const url = new URL(request.url);
-    const userAgent = request.headers.get("user-agent") ?? "";
-    const info = { ip: client.ip, userAgent, requestId };
-
-    const isV1 = url.pathname === "/v1" || url.pathname.startsWith("/v1/");
-    if (isV1 && isPreflight(request)) return preflightResponse(requestId);
+    if (request.method === "OPTIONS") return preflightReply(requestId);
     if (
-      url.pathname === "/v1/openapi.json" &&
+      request.url.pathname === "/v1/openapi.json" &&
       (request.method === "GET" || request.method === "HEAD")
     ) {
-      return withCors(
-        new Response(openApiJson, {
-          headers: {
-            "Content-Type": "application/json",
-            "X-Request-Id": requestId,
-            "Cache-Control": "public, max-age=300",
-          },
-        }),
-      );
+      return withCors({
+        status: 200,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Request-Id": requestId,
+          "Cache-Control": "public, max-age=300",
+        },
+        body: request.method === "HEAD" ? null : openApiJson,
+      });
     }
+    if (gate.isDown()) return withCors(databaseUnreachable(requestId, core.config.publicUrl));
+    const userAgent = request.headers.get("user-agent") ?? "";
+    return withCors(await rest(request, { ip: client.ip, userAgent, requestId }));
+  }
+
+  async function handle(request: Request, client: ClientInfo): Promise<Response> {
+    const url = new URL(request.url);
+    if (isV1Path(url.pathname)) {
+      return toResponse(await handleV1(restRequestOf(request, url), client));
+    }
+    const requestId = requestIdOf(request);
     if (url.pathname.startsWith("/docs/")) {
       const text = options.docs?.[url.pathname.slice("/docs/".length)];
       if (text === undefined)
@@ -92,13 +102,12 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
       return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     }
     const usesDatabase =
-      isV1 || url.pathname.startsWith("/ops/") || url.pathname.startsWith(`${TRPC_ENDPOINT}/`);
-    if (usesDatabase && gate.isDown()) {
-      const refused = databaseUnreachable(requestId, core.config.publicUrl);
-      return isV1 ? withCors(refused) : refused;
-    }
+      url.pathname.startsWith("/ops/") || url.pathname.startsWith(`${TRPC_ENDPOINT}/`);
+    if (usesDatabase && gate.isDown())
+      return toResponse(databaseUnreachable(requestId, core.config.publicUrl));
     if (url.pathname.startsWith("/ops/")) return ops(request, requestId);
     if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`)) {
+      const userAgent = request.headers.get("user-agent") ?? "";
       return fetchRequestHandler({
         endpoint: TRPC_ENDPOINT,
         req: request,
@@ -107,7 +116,7 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
           core,
           headers: request.headers,
           meta: { ip: client.ip, userAgent },
-          response: { headers: new Headers() },
+          response: { headers: new Map() },
         }),
         onError: ({ error }) => {
           if (isUnavailable(error)) gate.trip();
@@ -116,8 +125,11 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
         },
       });
     }
-    return withCors(await rest(request, info));
-  };
+    return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
+  }
+
+  /** The Fetch handler (every mount), with `v1` for mounts that can skip the Fetch objects. */
+  return Object.assign(handle, { v1: handleV1 });
 }
 
 export type HttpHandler = ReturnType<typeof createHttpHandler>;

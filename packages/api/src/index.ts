@@ -1,5 +1,13 @@
-export { createHttpHandler, type HttpHandler, ownsPath, TRPC_ENDPOINT } from "./http-handler";
+export {
+  createHttpHandler,
+  type HttpHandler,
+  isV1Path,
+  ownsPath,
+  TRPC_ENDPOINT,
+} from "./http-handler";
 export { buildOpenApiDocument } from "./openapi/document";
 export { problemCatalogue } from "./problems/catalogue";
+export type { HeaderReader, Reply, RestRequest } from "./rest/exchange";
+export { BodyTooLarge } from "./rest/read-body";
 export { requestIdFrom } from "./rest/request-id";
 export { type AppRouter, appRouter } from "./routers";

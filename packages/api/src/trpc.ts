@@ -15,15 +15,17 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { InputIssues, nulIssues } from "./input-guard";
 import { problemType } from "./problems/catalogue";
+import type { HeaderReader } from "./rest/exchange";
 
 export interface ResponseControl {
   status?: number;
-  headers: Headers;
+  /** Set with the header's canonical spelling (ETag, Location): the REST reply sends them as set. */
+  headers: Map<string, string>;
 }
 
 export interface ApiContext {
   core: Core;
-  headers: Headers;
+  headers: HeaderReader;
   meta: RequestMeta;
   /** What the procedure wants on the HTTP response besides its body. */
   response: ResponseControl;

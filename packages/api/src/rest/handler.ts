@@ -1,22 +1,23 @@
-// The /v1 REST adapter: a framework-free Fetch handler (Request → Response) that
-// dispatches to the tRPC procedures by their `openapi` meta and answers exactly
-// contract.md §1: problem+json errors, validation pointers, 201/202/204/304,
-// Allow on 405, Accept on 415, body limits enforced before parsing.
+// The /v1 REST adapter: a framework-free handler (RestRequest → Reply, see
+// exchange.ts; a Fetch Request and Response on the Fetch mount) that dispatches to
+// the tRPC procedures by their `openapi` meta and answers exactly contract.md §1:
+// problem+json errors, validation pointers, 201/202/204/304, Allow on 405, Accept
+// on 415, body limits enforced before parsing.
 import type { Core, RequestMeta } from "@notes/core";
 import type { AnyRouter } from "@trpc/server";
-import { type ApiContext, createCallerFactory, type ResponseControl } from "../trpc";
+import type { ApiContext, ResponseControl } from "../trpc";
+import type { Reply, RestRequest } from "./exchange";
 import { NotModified } from "./not-modified";
 import type { OutageGate } from "./outage-gate";
-import { errorToProblem, problemResponse } from "./problem-response";
-import { BodyTooLarge, isJsonContentType, readBody } from "./read-body";
+import { errorToProblem, type ProblemInit, problemReply } from "./problem-response";
+import { BodyTooLarge, isJsonContentType } from "./read-body";
 import { buildRouteTable, matchRoute, type Route } from "./route-table";
 import { issuesOf, toFieldErrors } from "./validation";
 
 const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = MiB;
 const ACCEPT = { Accept: "application/json" };
-
-type Procedure = (input: unknown) => Promise<unknown>;
+const utf8 = new TextDecoder();
 
 export interface RestHandlerOptions {
   router: AnyRouter;
@@ -30,22 +31,14 @@ export type RequestInfo = RequestMeta & { requestId: string };
 
 export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHandlerOptions) {
   const routes = buildRouteTable(router, prefix);
-  const callerFactory = createCallerFactory(router);
   const publicUrl = core.config.publicUrl;
 
-  function procedureOf(ctx: ApiContext, path: string): Procedure {
-    let target: unknown = callerFactory(ctx);
-    for (const key of path.split(".")) target = (target as Record<string, unknown>)[key];
-    return target as Procedure;
-  }
-
   async function inputOf(
-    request: Request,
+    request: RestRequest,
     route: Route,
     params: Record<string, string>,
-    url: URL,
     ctx: ApiContext,
-  ) {
+  ): Promise<{ input: Record<string, unknown> } | { problem: ProblemInit }> {
     const input: Record<string, unknown> = {};
     if (route.takesBody) {
       const limit = route.meta.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -56,12 +49,12 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
           headers: ACCEPT,
         });
       }
-      const bytes = await readBody(request, limit);
+      const bytes = await request.body(limit);
       // Signatures are over the bytes as sent (meta `rawBody`: webhooks).
       if (route.meta.rawBody) ctx.rawBody = bytes;
       let body: unknown;
       try {
-        body = JSON.parse(new TextDecoder().decode(bytes));
+        body = JSON.parse(utf8.decode(bytes));
       } catch {
         return problem("body-not-json", { detail: "The body is not valid JSON.", headers: ACCEPT });
       }
@@ -72,27 +65,26 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
         });
       }
       Object.assign(input, body);
-    } else if (request.body && route.method !== "GET") {
+    } else if (request.hasBody && route.method !== "GET") {
       // Operations without a body ignore one, but never buffer more than the limit.
-      await readBody(request, DEFAULT_BODY_LIMIT);
+      await request.body(DEFAULT_BODY_LIMIT);
     }
     for (const key of route.queryKeys) {
-      const value = url.searchParams.get(key);
+      const value = request.url.searchParams.get(key);
       if (value !== null) input[key] = value;
     }
-    return Object.assign(input, params);
+    return { input: Object.assign(input, params) };
 
-    function problem(slug: string, init: Omit<Parameters<typeof problemResponse>[2], "slug">) {
+    function problem(slug: string, init: Omit<ProblemInit, "slug">) {
       return { problem: { slug, ...init } };
     }
   }
 
-  return async function handleRest(request: Request, info: RequestInfo): Promise<Response> {
+  return async function handleRest(request: RestRequest, info: RequestInfo): Promise<Reply> {
     const { requestId } = info;
-    const url = new URL(request.url);
+    const { url } = request;
     const pathname = url.pathname.replace(/%3a/gi, ":");
-    const respondProblem = (init: Parameters<typeof problemResponse>[2]) =>
-      problemResponse(publicUrl, requestId, init);
+    const respondProblem = (init: ProblemInit) => problemReply(publicUrl, requestId, init);
 
     const match = matchRoute(routes, request.method, pathname);
     if (match.kind === "none")
@@ -104,7 +96,7 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
       });
     }
     const { route, params } = match;
-    const response: ResponseControl = { headers: new Headers() };
+    const response: ResponseControl = { headers: new Map() };
     const ctx: ApiContext = {
       core,
       headers: request.headers,
@@ -112,19 +104,24 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
       response,
     };
     try {
-      const input = await inputOf(request, route, params, url, ctx);
-      if ("problem" in input && typeof input.problem === "object") {
-        return respondProblem(input.problem as Parameters<typeof problemResponse>[2]);
-      }
-      const output = await procedureOf(ctx, route.procedurePath)(input);
+      const parsed = await inputOf(request, route, params, ctx);
+      if ("problem" in parsed) return respondProblem(parsed.problem);
+      const { input } = parsed;
+      const output = await route.procedure.call({
+        ctx,
+        getRawInput: () => Promise.resolve(input),
+        path: route.procedurePath,
+        type: route.procedure.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
       const status = response.status ?? route.meta.status ?? 200;
-      response.headers.set("X-Request-Id", requestId);
-      response.headers.set("Cache-Control", "no-store");
-      if (status === 204 || output === undefined)
-        return new Response(null, { status, headers: response.headers });
-      response.headers.set("Content-Type", "application/json");
-      const body = request.method === "HEAD" ? null : JSON.stringify(output);
-      return new Response(body, { status, headers: response.headers });
+      const headers = Object.fromEntries(response.headers);
+      headers["X-Request-Id"] = requestId;
+      headers["Cache-Control"] = "no-store";
+      if (status === 204 || output === undefined) return { status, headers, body: null };
+      headers["Content-Type"] = "application/json";
+      return { status, headers, body: request.method === "HEAD" ? null : JSON.stringify(output) };
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         const limit = route.meta.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -135,10 +132,11 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
       }
       const notModified = NotModified.from(error);
       if (notModified) {
-        return new Response(null, {
+        return {
           status: 304,
           headers: { ETag: notModified.etag, "X-Request-Id": requestId },
-        });
+          body: null,
+        };
       }
       const issues = issuesOf(error);
       if (issues && (error as { code?: string }).code === "BAD_REQUEST") {

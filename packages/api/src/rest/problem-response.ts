@@ -3,6 +3,7 @@
 import { DomainError, type FieldError, type Log } from "@notes/core";
 import { isUnavailable, isWriteConflict } from "@notes/db";
 import { problemType } from "../problems/catalogue";
+import { type Reply, toResponse } from "./exchange";
 
 export interface ProblemInit {
   slug: string;
@@ -14,7 +15,7 @@ export interface ProblemInit {
   headers?: Record<string, string>;
 }
 
-export function problemResponse(publicUrl: string, requestId: string, init: ProblemInit): Response {
+export function problemReply(publicUrl: string, requestId: string, init: ProblemInit): Reply {
   const type = problemType(init.slug);
   const status = init.status ?? type.status;
   const body = {
@@ -24,14 +25,17 @@ export function problemResponse(publicUrl: string, requestId: string, init: Prob
     ...(init.detail !== undefined && { detail: init.detail }),
     ...(init.errors !== undefined && { errors: init.errors }),
   };
-  const headers = new Headers({
+  const headers = {
     "Content-Type": "application/problem+json",
     "X-Request-Id": requestId,
     "Cache-Control": "no-store",
     ...init.headers,
-  });
-  return new Response(JSON.stringify(body), { status, headers });
+  };
+  return { status, headers, body: JSON.stringify(body) };
 }
+
+export const problemResponse = (publicUrl: string, requestId: string, init: ProblemInit) =>
+  toResponse(problemReply(publicUrl, requestId, init));
 
 /** contract.md §2: every 401 challenges with the one realm; `invalid_token` when one was presented. */
 export function bearerChallenge(tokenPresented = false): string {
@@ -39,7 +43,7 @@ export function bearerChallenge(tokenPresented = false): string {
 }
 
 export const databaseUnreachable = (requestId: string, publicUrl: string) =>
-  problemResponse(publicUrl, requestId, {
+  problemReply(publicUrl, requestId, {
     slug: "at-capacity",
     detail: "The database cannot be reached right now.",
     headers: { "Retry-After": "1" },

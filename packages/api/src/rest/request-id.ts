@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { HeaderReader } from "./exchange";
 
 const SAFE = /^[\w.-]{8,128}$/;
 
 /** Honours a caller's well-formed X-Request-Id, otherwise mints one. */
-export function requestIdOf(request: Request): string {
+export function requestIdOf(request: { headers: HeaderReader }): string {
   return requestIdFrom(request.headers.get("x-request-id"));
 }
 

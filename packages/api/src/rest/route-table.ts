@@ -7,7 +7,20 @@ import {
   getInputOutputParsers,
   type OpenApiRouter,
 } from "trpc-to-openapi";
-import type { RouteMeta } from "../trpc";
+import type { ApiContext, RouteMeta } from "../trpc";
+
+/**
+ * A procedure called the way tRPC's own caller calls it (its middleware, input and
+ * output parsers all run), without building a caller proxy for every request.
+ */
+export type CallProcedure = (opts: {
+  ctx: ApiContext;
+  getRawInput: () => Promise<unknown>;
+  path: string;
+  type: string;
+  signal: undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
 
 export interface Route {
   method: string;
@@ -15,6 +28,7 @@ export interface Route {
   pattern: RegExp;
   params: string[];
   procedurePath: string;
+  procedure: { call: CallProcedure; type: string };
   meta: RouteMeta;
   /** Whether the operation takes a JSON body (it has input members beyond path params). */
   takesBody: boolean;
@@ -56,6 +70,10 @@ export function buildRouteTable(router: AnyRouter, prefix: string): Route[] {
         pattern,
         params,
         procedurePath: path,
+        procedure: {
+          call: procedure as unknown as CallProcedure,
+          type: (procedure as unknown as { _def: { type: string } })._def.type,
+        },
         meta: meta as RouteMeta,
         takesBody: bodyMethod && keys.length > 0,
         queryKeys: bodyMethod ? [] : keys,
