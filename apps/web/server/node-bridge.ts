@@ -108,17 +108,6 @@ export function sendReply(res: ServerResponse, reply: Reply): void {
   res.end(body ?? undefined);
 }
 
-function wholeBody(req: IncomingMessage): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
-    );
-    req.once("error", reject);
-  });
-}
-
 /**
  * The request body as a web stream. Cancelling it (a refused, oversized body)
  * does not destroy the socket: the rest is drained and discarded, up to a cap, so
@@ -145,12 +134,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       cancel() {
         controllerRef = undefined;
         req.off("data", onData);
-        let drained = 0;
-        req.on("data", (chunk: Buffer) => {
-          drained += chunk.byteLength;
-          if (drained > DRAIN_LIMIT) req.socket.destroy();
-        });
-        req.resume();
+        discard(req);
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
@@ -170,7 +154,11 @@ export async function toRequest(req: IncomingMessage, origin: string): Promise<R
   const url = new URL(req.url ?? "/", origin);
   if (!hasBody) return new Request(url, { method, headers });
   if (declared <= WHOLE_BODY_LIMIT) {
-    return new Request(url, { method, headers, body: (await wholeBody(req)) as BodyInit });
+    return new Request(url, {
+      method,
+      headers,
+      body: (await limitedBody(req, Number.POSITIVE_INFINITY)) as BodyInit,
+    });
   }
   return new Request(url, {
     method,
