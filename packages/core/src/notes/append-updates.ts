@@ -51,10 +51,17 @@ export type AppendQueue = GroupQueue<AppendJob, Appended>;
  */
 const BATCH_FROM = 3;
 
-/** Two batches in flight: one is being written while the next one gathers. */
+/**
+ * One batch in flight: the next one gathers while it is written. With two lanes
+ * (until 2026-11-24) the appends that arrived just as a batch left took the
+ * second lane on their own, so ~6% of the appends under the benchmark went as
+ * single calls at about three times a batched append's database cost, and the
+ * batches were smaller (~21 appends against ~27): BENCHMARKS.md, "The append's
+ * plans and rows".
+ */
 export function appendQueue(db: Db, log: Log): AppendQueue {
   return new GroupQueue((jobs) => runAppends(db, log, jobs), {
-    lanes: 2,
+    lanes: 1,
     maxJobs: 64,
     maxWeight: 4 * 1024 * 1024,
     key: (job) => job.note,
