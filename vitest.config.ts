@@ -1,8 +1,36 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The /v1 files the pooled project runs again, unchanged, against the deployment
+ * behind a transaction pooler: every one talks only HTTP (and the sidecar's
+ * sockets), and together they cover sign-up, sign-in, notes, appends, the change
+ * sequence, storage accounting under racing writers, sharing roles, recovery and
+ * session revocation. (Files that also reach into the database directly, or start
+ * servers of their own, stay in the integration project.)
+ */
+const POOLED_FILES = [
+  "accounts",
+  "account",
+  "sign-in",
+  "sessions",
+  "recover",
+  "recovery-key",
+  "keypair",
+  "notes",
+  "changes",
+  "revisions",
+  "storage",
+  "roles",
+  "concurrency",
+  "conformance",
+  "realtime",
+].map((name) => `apps/web/test/${name}.test.ts`);
 
 // One vitest run covers every package: unit tests colocated in packages/*,
 // the web app's browser modules (IndexedDB faked), integration tests (real HTTP
-// against the self-hosted server) in apps/web/test.
+// against the self-hosted server) in apps/web/test, and the pooled project: some
+// of those again through `next start` behind PgBouncer (test/pooled/), and the
+// fault project: failover between clusters it makes itself (test/fault/).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +41,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/web/{ui,vault}/**/*.test.ts",
             "apps/web/*.test.ts",
+            "apps/realtime/src/**/*.test.ts",
           ],
           environment: "node",
         },
@@ -21,8 +50,32 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["apps/web/test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "apps/web/test/{pooled,fault}/**"],
           globalSetup: ["apps/web/test/global-setup.ts"],
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "pooled",
+          include: [...POOLED_FILES, "apps/web/test/pooled/**/*.test.ts"],
+          globalSetup: ["apps/web/test/pooled/global-setup.ts"],
+          setupFiles: ["apps/web/test/pooled/skip-unless-pooled.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Faults that need clusters of their own (root, Debian's pg_createcluster):
+        // the failover test makes a primary and a synchronous standby, about a
+        // minute. Its own step: `pnpm test --project fault` (README, Tests).
+        test: {
+          name: "fault",
+          include: ["apps/web/test/fault/**/*.test.ts"],
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

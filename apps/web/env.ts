@@ -2,7 +2,14 @@
 // reads process.env. A bad value stops the process with a readable message.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import {
+  asksReadWrite,
+  postgresTarget,
+  READ_WRITE_MESSAGE,
+  withoutPoolerParam,
+} from "@notes/db/pooling";
 import { z } from "zod";
+import { parseProxyTrust } from "./server/client-ip";
 
 /** The repository root (where pnpm-workspace.yaml lives); relative paths resolve from it. */
 export function repoRoot(from = process.cwd()): string {
@@ -36,6 +43,10 @@ const schema = z
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z.string().min(1).optional(),
+    /** DATABASE_URL goes through a transaction-mode pooler; default: it says `pgbouncer=true`. */
+    DATABASE_POOLED: flag.optional(),
+    /** A direct (session) URL beside a pooled one: migrations and LISTEN. */
+    DATABASE_DIRECT_URL: z.string().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().default(".data"),
     SERVER_SECRET: z.string().min(32, "SERVER_SECRET must be at least 32 characters").optional(),
@@ -46,7 +57,25 @@ const schema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     OPERATOR_TOKEN: z.string().min(16, "OPERATOR_TOKEN must be at least 16 characters").optional(),
-    TRUST_PROXY: flag.default(false),
+    /**
+     * Who sets the client address in front of the app: `false` (no one: the socket
+     * peer), `true` or a hop count (proxies appending to X-Forwarded-For), or
+     * `header:NAME` (a platform's own header). Absent: false, except that the Next
+     * mount refuses to serve in production without a decision (next-backend.ts).
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const trust = parseProxyTrust(value);
+        if (!trust)
+          ctx.addIssue({
+            code: "custom",
+            message: "TRUST_PROXY must be false, true, a hop count (1-99) or header:NAME",
+          });
+        return trust;
+      }),
     REALTIME_URL: z.url().optional(),
     FEEDBACK_WEBHOOK_URL: z.url().optional(),
     FEEDBACK_RETRY_MS: z.coerce.number().int().min(10).default(5_000),
@@ -57,18 +86,56 @@ const schema = z
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     BILLING_PRICES: billingPrices.optional(),
   })
+  .superRefine(checkDatabaseUrls)
   .transform((env) => {
     const root = repoRoot();
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+    const target = env.DATABASE_URL
+      ? postgresTarget(env.DATABASE_URL, env.DATABASE_POOLED)
+      : undefined;
     return {
       ...env,
+      DATABASE_URL: target?.url,
+      DATABASE_POOLED: target?.pooled ?? false,
       PUBLIC_URL: publicUrl,
       REALTIME_URL: (env.REALTIME_URL ?? defaultRealtimeUrl(publicUrl, env)).replace(/\/$/, ""),
       DATA_DIR: path.resolve(root, env.DATA_DIR),
       MIGRATIONS_DIR: path.join(root, "drizzle"),
       DOCS_DIR: path.join(root, "docs"),
+      CRYPTO_DIR: path.join(root, "packages", "crypto"),
     };
   });
+
+/**
+ * The pooled-mode variables only make sense beside DATABASE_URL, and the direct
+ * URL must really be direct. A pooled URL alone is valid: the instance then does
+ * not migrate (it checks the schema) and runs without its session cache.
+ */
+function checkDatabaseUrls(
+  env: { DATABASE_URL?: string; DATABASE_POOLED?: boolean; DATABASE_DIRECT_URL?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!env.DATABASE_URL && (env.DATABASE_DIRECT_URL || env.DATABASE_POOLED)) {
+    const key = env.DATABASE_DIRECT_URL ? "DATABASE_DIRECT_URL" : "DATABASE_POOLED";
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: "only with DATABASE_URL (Postgres mode)",
+    });
+  }
+  for (const key of ["DATABASE_URL", "DATABASE_DIRECT_URL"] as const) {
+    const url = env[key];
+    if (url && asksReadWrite(url))
+      ctx.addIssue({ code: "custom", path: [key], message: READ_WRITE_MESSAGE });
+  }
+  if (env.DATABASE_DIRECT_URL && withoutPoolerParam(env.DATABASE_DIRECT_URL).saysPooled) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_DIRECT_URL"],
+      message: "says pgbouncer=true; it must reach Postgres directly (migrations, LISTEN)",
+    });
+  }
+}
 
 /**
  * Embedded mode serves the WebSocket paths on the app's own port; in Postgres mode

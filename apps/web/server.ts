@@ -10,9 +10,12 @@ import { DataDirLocked } from "@notes/db";
 import next from "next";
 import { loadEnv } from "./env";
 import { type Backend, startBackend } from "./server/backend";
-import { clientIp } from "./server/client-ip";
+import { clientIp, type ProxyTrust } from "./server/client-ip";
 import { restRequestFrom, sendReply, sendResponse, toRequest } from "./server/node-bridge";
 import { attachRealtime } from "./server/realtime";
+
+/** The self-hosted server faces clients itself unless TRUST_PROXY says otherwise. */
+const NO_PROXY: ProxyTrust = { kind: "none" };
 
 const dev = process.argv.includes("--dev");
 
@@ -58,7 +61,7 @@ async function main() {
     }
     if (isV1Path(pathname)) {
       const { request, finish } = restRequestFrom(req, env.PUBLIC_URL);
-      const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
+      const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY ?? NO_PROXY);
       backend.handler
         .v1(request, { ip })
         .then((reply) => {
@@ -73,7 +76,7 @@ async function main() {
     }
     toRequest(req, env.PUBLIC_URL)
       .then(async (request) => {
-        const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY);
+        const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY ?? NO_PROXY);
         const response = await backend.handler(request, { ip });
         // A body the handler never read (refused early) is drained, not left
         // blocking the connection.

@@ -1,5 +1,6 @@
 // What the web benchmark measures inside the page: long tasks (from an init script),
 // the time a click takes to open a note, typing latency and the JS heap.
+import { writeFileSync } from "node:fs";
 import type { CDPSession, Page } from "@playwright/test";
 
 declare global {
@@ -162,11 +163,26 @@ export async function typingLatency(
   });
   await page.locator(".ProseMirror").click();
   await page.keyboard.press("Control+End");
+  // BENCH_PROFILE=1: a CPU profile of the typing, for DevTools or a script.
+  const profiling = process.env.BENCH_PROFILE
+    ? await page.context().newCDPSession(page)
+    : undefined;
+  if (profiling) {
+    await profiling.send("Profiler.enable");
+    await profiling.send("Profiler.setSamplingInterval", { interval: 200 });
+    await profiling.send("Profiler.start");
+  }
   for (let i = 0; i < count; i++) {
     await page.keyboard.press(i % 12 === 11 ? "Space" : "KeyA");
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(100);
+  if (profiling) {
+    const { profile } = await profiling.send("Profiler.stop");
+    const file = `test-results/typing-${count}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of the typing: e2e/${file}`);
+  }
   const keys = await page.evaluate(
     () => (window as unknown as { __typing: { toFrame: number; work: number }[] }).__typing,
   );

@@ -30,12 +30,17 @@ export function prose(bytes: number, seed: number): string {
   return out.join(" ").replaceAll(" \n ", "\n");
 }
 
+/** The note every seeded account writes last: what a person opens the app for. */
+export const NEWEST_TITLE = "Written last";
+
 export async function seedAccount(
   baseUrl: string,
   prefix: string,
   count: number,
   bigNoteBytes = 0,
   concurrency = 12,
+  /** Title of one more note written after all the others: the newest. */
+  newestTitle = NEWEST_TITLE,
 ): Promise<Seeded> {
   const started = performance.now();
   const handle = `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -58,7 +63,8 @@ export async function seedAccount(
   await Promise.all(Array.from({ length: concurrency }, worker));
   if (bigNoteBytes > 0)
     await create(api, session, { title: "Big note", tags: ["big"], text: prose(bigNoteBytes, 1) });
-  const notes = count + (bigNoteBytes > 0 ? 1 : 0);
+  await create(api, session, { title: newestTitle, tags: ["latest"], text: prose(1000, count) });
+  const notes = count + (bigNoteBytes > 0 ? 1 : 0) + 1;
   return { handle, password, notes, seconds: (performance.now() - started) / 1000 };
 }
 

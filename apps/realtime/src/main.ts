@@ -10,7 +10,7 @@ import { loadEnv } from "./env";
 async function main() {
   const env = loadEnv();
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
-  const database = openPostgres({ url: env.DATABASE_URL, poolSize: 5 });
+  const database = openPostgres({ url: env.DIRECT_URL, poolSize: 5 });
   const realtime = createRealtime({
     access: coreAccess(database.db),
     log,

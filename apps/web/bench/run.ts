@@ -25,6 +25,7 @@ import {
 } from "../test/support/server-process";
 import { type CpuSplit, formatSplit, startCpuSplit } from "./cpu-split";
 import { BATCH, databaseCeiling } from "./db-ceiling";
+import { call } from "./http";
 import { type LoadResult, load, percentile } from "./load";
 import { benchRealtime } from "./realtime/run-realtime";
 
@@ -80,6 +81,8 @@ async function startServer(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       RATE_LIMIT_SCALE: "1000000",
+      // The load generator is one address on loopback; nothing is in front.
+      TRUST_PROXY: "false",
       LOG_LEVEL: "warn",
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       ...(mode === "postgres" && { DATABASE_URL: PG_URL, SERVER_SECRET: TEST_SERVER_SECRET }),
@@ -92,25 +95,6 @@ async function startServer(
   );
   await waitForHealth(url, child);
   return { url, child };
-}
-
-async function call<T>(
-  url: string,
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 async function account(url: string): Promise<string> {

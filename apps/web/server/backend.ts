@@ -49,12 +49,21 @@ async function followRevocations(database: Database, core: Core) {
   );
 }
 
-/** The pages the OpenAPI document links (docs/*.md), served at /docs/{name}. */
-function readDocs(dir: string): Record<string, string> {
+/**
+ * The files the OpenAPI document links, served at /docs/{name}: the pages of docs/
+ * and the crypto known-answer vectors they name (so a third party fetches them
+ * from the server instead of from a repository it may not see).
+ */
+function readDocs(docsDir: string, cryptoDir: string): Record<string, string> {
+  const files = {
+    "client-crypto.md": path.join(docsDir, "client-crypto.md"),
+    "sharing.md": path.join(docsDir, "sharing.md"),
+    "crypto-vectors.json": path.join(cryptoDir, "test-vectors", "crypto-vectors.json"),
+    "lying-server-vectors.json": path.join(cryptoDir, "src", "lying-server-vectors.json"),
+  };
   const docs: Record<string, string> = {};
-  for (const name of ["client-crypto.md", "sharing.md"]) {
-    const file = path.join(dir, name);
-    // Read once at start, from the repository's docs/ (not part of a traced bundle).
+  for (const [name, file] of Object.entries(files)) {
+    // Read once at start, from the repository (not part of a traced bundle).
     if (existsSync(/*turbopackIgnore: true*/ file))
       docs[name] = readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   }
@@ -65,6 +74,8 @@ export async function startBackend(env: Env): Promise<Backend> {
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    pooled: env.DATABASE_POOLED,
+    directUrl: env.DATABASE_DIRECT_URL,
     dataDir: env.DATA_DIR,
     migrationsFolder: env.MIGRATIONS_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
@@ -72,7 +83,10 @@ export async function startBackend(env: Env): Promise<Backend> {
   const rateLimitScale = env.RATE_LIMIT_SCALE;
   const core: Core = {
     db: database.db,
-    sessionCache: new SessionCache(),
+    // A cache is safe only while revocations are heard (followRevocations). Without
+    // a LISTEN (a pooled URL alone) it stays off rather than trusting a TTL: every
+    // instance then refuses a revoked session at once, at one indexed read a request.
+    sessionCache: database.canListen ? new SessionCache() : undefined,
     announcer: new Announcer(database.db, log),
     appends: appendQueue(database.db, log),
     requestBudget: new RequestBudget(
@@ -99,7 +113,9 @@ export async function startBackend(env: Env): Promise<Backend> {
   // Embedded mode is a local, single-owner install: ops work out of the box there.
   // contract.md §10: without OPERATOR_TOKEN every /ops route is 404, in both modes.
   const operatorToken = env.OPERATOR_TOKEN;
-  const unfollow = await followRevocations(database, core);
+  const unfollow = database.canListen ? await followRevocations(database, core) : async () => {};
+  if (!database.canListen)
+    log.warn({}, "session cache off: DATABASE_URL is pooled and DATABASE_DIRECT_URL is not set");
   const relay = env.FEEDBACK_WEBHOOK_URL
     ? new FeedbackRelay(database.db, log, {
         webhookUrl: env.FEEDBACK_WEBHOOK_URL,
@@ -113,7 +129,11 @@ export async function startBackend(env: Env): Promise<Backend> {
     env,
     core,
     database,
-    handler: createHttpHandler(core, { operatorToken, docs: readDocs(env.DOCS_DIR) }),
+    handler: createHttpHandler(core, {
+      operatorToken,
+      docs: readDocs(env.DOCS_DIR, env.CRYPTO_DIR),
+      onDatabaseUnreachable: () => database.discardConnections(),
+    }),
     close: async () => {
       await relay?.stop();
       await core.appends.settled();

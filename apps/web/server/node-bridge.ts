@@ -2,7 +2,13 @@
 // self-hosted mount: /v1 as a RestRequest and Reply (no Fetch objects), the rest
 // (tRPC, /ops, /problems) as a Fetch Request and Response.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BodyTooLarge, type HeaderReader, type Reply, type RestRequest } from "@notes/api";
+import {
+  BodyIncomplete,
+  BodyTooLarge,
+  type HeaderReader,
+  type Reply,
+  type RestRequest,
+} from "@notes/api";
 
 /** Most bytes drained after a refused body before the connection is dropped. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
@@ -52,9 +58,9 @@ function limitedBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
       stop();
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     };
-    const onError = (error: Error) => {
+    const onError = () => {
       stop();
-      reject(error);
+      reject(new BodyIncomplete());
     };
     req.on("data", onData);
     req.on("end", onEnd);

@@ -13,7 +13,16 @@ export type Queryable = Db | Tx;
 export interface Database {
   readonly kind: "embedded" | "postgres";
   readonly db: Db;
-  /** Applies the committed migrations in `migrationsFolder`. */
+  /**
+   * Whether `listen` can hold a LISTEN: false for a pooled Postgres URL without a
+   * direct one, where notifications would go to whichever client the pooler's
+   * connection serves next (or nowhere).
+   */
+  readonly canListen: boolean;
+  /**
+   * Applies the committed migrations in `migrationsFolder`; with only a pooled URL,
+   * checks instead that they were applied (SchemaBehind).
+   */
   migrate(migrationsFolder: string): Promise<void>;
   /**
    * LISTENs on `channel`. `onListening` runs each time the listener is (re)connected:
@@ -27,6 +36,12 @@ export interface Database {
     /** The listener's connection dropped: notifications may be missed until onListening. */
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Postgres: replaces every pooled connection, after a query failed because the
+   * database could not be reached: others may be dead without knowing it yet
+   * (replaceable-pool.ts). Embedded: nothing to replace.
+   */
+  discardConnections(): void;
   /** Releases connections (Postgres) or flushes and closes the data directory (embedded). */
   close(): Promise<void>;
 }

@@ -63,6 +63,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
     return {
       kind: "embedded",
       db,
+      canListen: true,
       async migrate(migrationsFolder) {
         await migrate(db as never, { migrationsFolder });
       },
@@ -71,6 +72,8 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
         onListening();
         return unlisten;
       },
+      // The database lives in this process: no connection to lose.
+      discardConnections() {},
       async close() {
         await client.close();
         unlock();

@@ -42,6 +42,9 @@ export async function followEvents(
     () => {
       if (listening++ === 0) return;
       log.warn({}, "event stream re-established; resyncing sockets");
+      // The listener's connection was lost, so the pool's may be dead without
+      // knowing it yet (replaceable-pool.ts): admissions get fresh ones.
+      database.discardConnections();
       sink.resync().catch((error: unknown) => log.error({ err: error }, "resync failed"));
     },
   );

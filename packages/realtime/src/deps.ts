@@ -34,6 +34,7 @@ export interface BridgeTransmission {
   epochId: string;
   createdAt: string;
   authorId?: string;
+  authorHandle?: string;
 }
 
 export interface RealtimeAccess {

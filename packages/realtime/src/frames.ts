@@ -18,6 +18,12 @@ function encode(message: object): Buffer {
 
 export const ACCOUNT_FRAME = encode({ type: "account" });
 export const REVOKED_FRAME = encode({ type: "revoked" });
+/**
+ * To a room's remaining sockets when the relay closed a member's for leaving the
+ * roster: that member's last live frames may carry text its refused append never
+ * stored, and the remaining editors adopt it (SDK: LiveRoom "member-removed").
+ */
+export const MEMBER_REMOVED_FRAME = encode({ type: "member-removed" });
 
 /** Seqs travel as strings: they may outgrow a double's exact range on the client. */
 export function changesFrame(seq: number): Buffer {

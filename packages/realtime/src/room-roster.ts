@@ -1,9 +1,11 @@
 // Keeps a room's sockets in step with the note's roster (contract.md §7): a socket
 // whose account left the roster is closed 4403, one whose role changed takes the
-// new role (a demoted editor's frames are dropped from then on).
+// new role (a demoted editor's frames are dropped from then on). After a removal the
+// others hear `member-removed`: frames the removed member sent just before may hold
+// text the server refused to store (docs/sharing.md, "Live text of a removed editor").
 import { failure, type RelayContext } from "./context";
 import type { LiveRole } from "./deps";
-import { CLOSE } from "./frames";
+import { CLOSE, MEMBER_REMOVED_FRAME } from "./frames";
 import type { Room } from "./relay-socket";
 
 /**
@@ -44,11 +46,15 @@ async function runChecks(room: Room, ctx: RelayContext): Promise<void> {
 }
 
 function applyRoles(room: Room, roles: Map<string, LiveRole>, ctx: RelayContext): void {
+  let removed = false;
   for (const ws of [...room.sockets]) {
     const role = roles.get(ws.accountId);
-    if (role === undefined) ctx.registry.drop(ws, CLOSE.forbidden, "no longer a member");
-    else ws.role = role;
+    if (role === undefined) {
+      ctx.registry.drop(ws, CLOSE.forbidden, "no longer a member");
+      removed = true;
+    } else ws.role = role;
   }
+  if (removed) for (const ws of room.sockets) ctx.registry.sendText(ws, MEMBER_REMOVED_FRAME);
 }
 
 export function closeRoom(room: Room, ctx: RelayContext): void {

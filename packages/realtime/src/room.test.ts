@@ -89,6 +89,9 @@ describe("live room", () => {
     relay.rt.dispatch({ e: "note", kind: "roster", noteId: NOTE, seq: 9, ownerId: "o" });
     expect((await removed.whenClosed(1_000)).code).toBe(4403);
     await stays.heard({ type: "peers", count: 2 });
+    // The others learn that a member was removed (its last frames may be unstored).
+    await stays.heard({ type: "member-removed" });
+    await demoted.heard({ type: "member-removed" });
     demoted.ws.send(Buffer.from("dropped"));
     await demoted.roundTrip();
     stays.ws.send(Buffer.from("relayed"));

@@ -21,6 +21,12 @@ export const accounts = pgTable(
     handle: text("handle"),
     email: text("email"),
     emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * An address the account asked to change to, not yet verified. Kept apart from
+     * `email` (unique, a sign-in identifier) so that asking for an address neither
+     * tells whether someone holds it nor keeps its owner from signing up with it.
+     */
+    pendingEmail: text("pending_email"),
     discoverableByEmail: boolean("discoverable_by_email").notNull().default(false),
     hashSalt: bytea("hash_salt").notNull(),
     authHash: bytea("auth_hash").notNull(),

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   pgSequence,
   pgTable,
@@ -56,10 +57,22 @@ export const noteMembers = pgTable(
     addedBy: uuid("added_by").references(() => accounts.id, { onDelete: "set null" }),
     /** The member's view of the note changed at this seq. */
     seq: bigint("seq", { mode: "number" }).notNull(),
+    /**
+     * A revoked member's tombstone shows the note as it was when they lost it (their
+     * removal, their leaving, or the deletion), never its live counters: a former
+     * member must not watch how much, when and with how many it is edited.
+     */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedVersion: bigint("revoked_version", { mode: "number" }),
+    revokedSnapshotVersion: bigint("revoked_snapshot_version", { mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.noteId, t.accountId] }),
     index("note_members_feed_idx").on(t.accountId, t.seq),
+    check(
+      "note_members_revoked_frozen",
+      sql`${t.role} <> 'revoked' or (${t.revokedAt} is not null and ${t.revokedVersion} is not null and ${t.revokedSnapshotVersion} is not null)`,
+    ),
   ],
 );
 
@@ -104,4 +117,37 @@ export const revisions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.revision] })],
+);
+
+/**
+ * The note's previous compaction (issue 21, attack 6): what the last compaction
+ * replaced, kept so the owner can get it back whoever compacted. One row per note:
+ * the snapshot a compaction replaced and every update pruned since, as versions
+ * snapshotVersion+1 … coversVersion in previous_compaction_updates. An editor's
+ * compaction only adds its pruned updates to the row (it can never push out what is
+ * kept); the owner's own compaction, or the owner's discard, starts again. `bytes`
+ * counts against the owner's usage like any stored ciphertext.
+ */
+export const previousCompactions = pgTable("previous_compactions", {
+  noteId: uuid("note_id")
+    .primaryKey()
+    .references(() => notes.id, { onDelete: "cascade" }),
+  snapshot: bytea("snapshot").notNull(),
+  snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull(),
+  coversVersion: bigint("covers_version", { mode: "number" }).notNull(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  compactedBy: uuid("compacted_by").references(() => accounts.id, { onDelete: "set null" }),
+  compactedAt: timestamp("compacted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const previousCompactionUpdates = pgTable(
+  "previous_compaction_updates",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => previousCompactions.noteId, { onDelete: "cascade" }),
+    version: bigint("version", { mode: "number" }).notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.version] })],
 );

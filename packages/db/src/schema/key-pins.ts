@@ -1,0 +1,15 @@
+// Each account's pinned sharing keys, sealed under its master key by its own devices
+// (docs/client-crypto.md, "Pinned keys"): the server keeps the latest sealed copy so
+// the account's devices share what they pinned and verified, and can read none of it.
+// `version` grows by one with every replacement (the ETag a writer must match).
+import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+export const accountKeyPins = pgTable("account_key_pins", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  sealed: text("sealed").notNull(),
+  version: integer("version").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
