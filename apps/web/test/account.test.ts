@@ -55,7 +55,9 @@ describe("PATCH /v1/account", () => {
       headers: { "If-Match": etag },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ handle, email, emailVerified: false });
+    // The address waits for verification (email-change.test.ts); the handle is at once.
+    expect(res.body).toMatchObject({ handle, pendingEmail: email, emailVerified: false });
+    expect(res.body).not.toHaveProperty("email");
     expect(res.headers.get("etag")).not.toBe(etag);
     expect((await profile(client, token)).etag).toBe(res.headers.get("etag"));
   });
@@ -99,7 +101,7 @@ describe("PATCH /v1/account", () => {
 });
 
 describe("e-mail verification", () => {
-  it("mails a single-use token that verifies the address; a new address clears it", async () => {
+  it("mails a single-use token that verifies the address; a new one waits beside it", async () => {
     const email = `${uniqueHandle("mail")}@example.com`;
     const { client, token } = await signUp(email);
     const sent = await client.call("POST", "/v1/account:sendVerificationEmail", { token });
@@ -131,7 +133,12 @@ describe("e-mail verification", () => {
       body: { email: `x${email}` },
       headers: { "If-Match": discover.headers.get("etag")! },
     });
-    expect(changed.body).toMatchObject({ emailVerified: false, discoverableByEmail: false });
+    expect(changed.body).toMatchObject({
+      email,
+      emailVerified: true,
+      discoverableByEmail: true,
+      pendingEmail: `x${email}`,
+    });
   });
 
   it("refuses another account's token and a made-up one", async () => {

@@ -100,6 +100,7 @@ describe("POST /v1/billing/checkout-sessions", () => {
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    expect(res.headers.get("location")).toBe(res.body.url);
     const [sent] = callsTo("/v1/checkout/sessions", since);
     expect(sent?.form).toMatchObject({
       mode: "subscription",
@@ -190,6 +191,7 @@ describe("POST /v1/billing/portal-sessions", () => {
     const res = await call(user, "POST", "/v1/billing/portal-sessions");
     expect(res.status, res.text).toBe(201);
     expect(res.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(res.headers.get("location")).toBe(res.body.url);
     expect(callsTo("/v1/billing_portal/sessions", since)[0]?.form).toEqual({
       customer: sub.customer,
       return_url: `${billing.url}/plan`,

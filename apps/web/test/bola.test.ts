@@ -104,6 +104,29 @@ const matrix: {
     },
   },
   {
+    // The compaction row above kept what it replaced: the owner's alone to read or let go.
+    name: "GET /v1/notes/{id}/previous-compaction",
+    request: (r) => call(r, "GET", `/v1/notes/${noteId}/previous-compaction`),
+    expect: {
+      owner: [200],
+      editor: [403, "owner-required"],
+      viewer: [403, "owner-required"],
+      other: NOT_FOUND,
+      anonymous: ANON,
+    },
+  },
+  {
+    name: "DELETE /v1/notes/{id}/previous-compaction",
+    request: (r) => call(r, "DELETE", `/v1/notes/${noteId}/previous-compaction`),
+    expect: {
+      owner: [204],
+      editor: [403, "owner-required"],
+      viewer: [403, "owner-required"],
+      other: NOT_FOUND,
+      anonymous: ANON,
+    },
+  },
+  {
     name: "GET /v1/notes/{id}/members",
     request: (r) => call(r, "GET", `/v1/notes/${noteId}/members`),
     expect: { owner: [200], editor: [200], viewer: [200], other: NOT_FOUND, anonymous: ANON },

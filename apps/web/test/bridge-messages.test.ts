@@ -1,7 +1,7 @@
 // Bridge transmissions (contract.md §3, §6): exactly 1,064-byte bodies,
 // idempotent by requestId, paged newest first with a coerced page size, read one
-// by seq, `currentEpoch` following the key most members hold, and a deleted
-// author's words staying without attribution.
+// by seq, `currentEpoch` following the key most members hold, the author named
+// by handle, and a deleted author's words staying without attribution.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { expectProblem, pointersOf } from "./support/api";
@@ -27,6 +27,7 @@ describe("POST /v1/bridge/messages", () => {
       epochId: "RMfR4bbZ0ciHi2JZiaqzAg",
       createdAt: expect.any(String),
       authorId: alice.accountId,
+      authorHandle: alice.credentials.identifier,
     });
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(new RegExp(`/v1/bridge/messages/${res.body.seq}$`));
@@ -148,7 +149,7 @@ describe("GET /v1/bridge/messages/{seq}", () => {
       );
   });
 
-  it("keeps a deleted author's transmission without its authorId", async () => {
+  it("keeps a deleted author's transmission without its authorId or handle", async () => {
     const [author, reader] = [await premiumMember(), await premiumMember()];
     const sent = await transmit(author);
     const gone = await author.client.call("POST", "/v1/account:delete", {
@@ -159,7 +160,8 @@ describe("GET /v1/bridge/messages/{seq}", () => {
     const read = await reader.client.call("GET", `/v1/bridge/messages/${sent.seq}`, {
       token: reader.token,
     });
-    const { authorId: _gone, ...rest } = sent;
+    expect(sent.authorHandle).toBe(author.credentials.identifier);
+    const { authorId: _gone, authorHandle: _named, ...rest } = sent;
     expect(read.body).toEqual(rest);
     const listed = await page(reader, "?pageSize=100");
     expect(listed.body.messages.find((m) => m.seq === sent.seq)).toEqual(rest);

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { expectProblem, pointersOf } from "./support/api";
-import { append, blob, newNote, syncAll } from "./support/notes";
+import { append, blob, type ChangesPage, newNote, syncAll } from "./support/notes";
 
 describe("GET /v1/changes", () => {
   it("pages a full sync in seq order with snapshots, then syncs incrementally without", async () => {
@@ -42,6 +42,43 @@ describe("GET /v1/changes", () => {
     expect(changed).toHaveProperty("metadata");
     const withSnapshots = await syncAll(user, "snapshots=true", full.syncToken);
     expect(withSnapshots.pages[0]!.body.changes[0]).toHaveProperty("snapshot");
+  });
+
+  it("walks a full sync newest first with order=newest, and what changes meanwhile comes with the next delta", async () => {
+    const user = await signUp();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await newNote(user)).id);
+    // Page by page by hand, so notes can change in the middle of the walk.
+    const first = await user.client.call<ChangesPage>(
+      "GET",
+      "/v1/changes?order=newest&pageSize=2",
+      {
+        token: user.token,
+      },
+    );
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.changes.map((c) => c.id)).toEqual([ids[4], ids[3]]);
+    expect(typeof first.body.changes[0]?.snapshot).toBe("string");
+    // Meanwhile: a note already listed and a note not yet reached change, one is added.
+    await append(user, ids[4]!, { updates: [blob(8)] });
+    await append(user, ids[0]!, { updates: [blob(8)] });
+    const added = (await newNote(user)).id;
+    const rest = await syncAll(user, "", first.body.nextPageToken);
+    const walked = [...first.body.changes, ...rest.pages.flatMap((p) => p.body.changes)];
+    // ids[0] rose above the walk's watermark: the walk skips it, the delta brings it.
+    expect(walked.map((c) => c.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
+    const seqs = walked.map((c) => c.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+    const delta = await syncAll(user, "", rest.syncToken);
+    const later = delta.pages.flatMap((p) => p.body.changes).map((c) => c.id);
+    expect(new Set(later)).toEqual(new Set([ids[4], ids[0], added]));
+  });
+
+  it("takes order only as seq or newest", async () => {
+    const user = await signUp();
+    const res = await user.client.call("GET", "/v1/changes?order=oldest", { token: user.token });
+    await expectProblem(res, 400, "invalid-request");
+    expect(pointersOf(res)).toContain("#/query/order");
   });
 
   it("delivers deletions as tombstones without ciphertext", async () => {

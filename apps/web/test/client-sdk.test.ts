@@ -6,7 +6,6 @@ import {
   type ApiClient,
   appendParagraph,
   changePassword,
-  createApiClient,
   createNote,
   editNote,
   isProblem,
@@ -19,23 +18,15 @@ import {
   signUp,
 } from "@notes/client";
 import { describe, expect, it } from "vitest";
-import { baseUrl, randomIp } from "./support/api";
+import { sdkDevice } from "./support/sdk-device";
 
 const sent: string[] = [];
 
 /** One simulated device: its own source address, every request body recorded. */
 function device(): ApiClient {
-  const ip = randomIp();
-  return createApiClient({
-    baseUrl: baseUrl(),
-    fetch: (url, init) => {
-      if (typeof init.body === "string") sent.push(init.body);
-      sent.push(url);
-      return fetch(url, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": ip },
-      });
-    },
+  return sdkDevice((url, init) => {
+    if (typeof init.body === "string") sent.push(init.body);
+    sent.push(url);
   });
 }
 

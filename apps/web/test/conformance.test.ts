@@ -21,6 +21,7 @@ const TITLES: Record<string, string> = {
   "note-exists": "Note id already exists",
   "view-only": "View-only access",
   "owner-required": "Owner required",
+  "owner-cannot-leave": "Owner cannot leave",
   "free-storage-full": "Free storage full",
   "storage-full": "Note or account storage full",
   "premium-required": "Premium required",

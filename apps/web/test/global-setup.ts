@@ -63,14 +63,18 @@ export default async function setup(project: TestProject) {
 }
 
 /** Starts `apps/realtime` on a free port (it needs the migrated schema: the server's). */
-export async function startSidecar(publicUrl: string, logName = "realtime.log") {
+export async function startSidecar(
+  publicUrl: string,
+  logName = "realtime.log",
+  database: Record<string, string> = databaseEnv(),
+) {
   // The server's port is chosen but not bound yet: never hand out the same one.
   const taken = Number(new URL(publicUrl).port);
   let port = await freePort();
   while (port === taken) port = await freePort();
   const child = startProcess(
     "realtime",
-    { REALTIME_PORT: String(port), PUBLIC_URL: publicUrl, LOG_LEVEL: "info", ...databaseEnv() },
+    { REALTIME_PORT: String(port), PUBLIC_URL: publicUrl, LOG_LEVEL: "info", ...database },
     logName,
   );
   const url = `http://127.0.0.1:${port}`;

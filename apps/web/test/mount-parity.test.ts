@@ -111,6 +111,17 @@ describe("self-hosted and next start mounts", () => {
     expect(r.viaNext).toEqual(r.selfHosted);
   });
 
+  it("answer an oversized /api/trpc body with 413 alike", async () => {
+    const r = await both((c) =>
+      c.call("POST", "/api/trpc/accounts.create", {
+        rawBody: JSON.stringify({ pad: "x".repeat(1_100_000) }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    expect(r.selfHosted.status).toBe(413);
+    expect(r.viaNext).toEqual(r.selfHosted);
+  });
+
   it("answer 415, 405 and 404 alike", async () => {
     for (const run of [
       (c: Client) =>

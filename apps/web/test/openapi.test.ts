@@ -1,19 +1,35 @@
 // GET /v1/openapi.json: valid OpenAPI 3.1 (checked by a real validator) that
 // documents every route the adapter serves, with their real statuses, headers and
 // problem+json errors.
+import { readFileSync } from "node:fs";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { baseUrl, Client } from "./support/api";
+import { signUp, uniqueHandle } from "./support/accounts";
+import { baseUrl, Client, randomIp } from "./support/api";
 
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  type?: string;
+  format?: string;
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+};
 type Operation = {
   tags?: string[];
   description?: string;
+  requestBody?: { description?: string; content: Record<string, { schema: Schema }> };
   responses: Record<
     string,
-    { content?: Record<string, unknown>; headers?: Record<string, unknown> }
+    {
+      content?: Record<string, unknown>;
+      headers?: Record<string, { required?: boolean }>;
+    }
   >;
   security?: unknown[];
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: Schema }[];
 };
 type Doc = {
   openapi: string;
@@ -67,6 +83,8 @@ describe("GET /v1/openapi.json", () => {
       ["/notes/{id}", "delete", "204"],
       ["/notes/{id}/updates", "post", "200"],
       ["/notes/{id}:compact", "post", "200"],
+      ["/notes/{id}/previous-compaction", "get", "200"],
+      ["/notes/{id}/previous-compaction", "delete", "204"],
       ["/notes/{id}/members", "get", "200"],
       ["/notes/{id}/revisions", "get", "200"],
       ["/notes/{id}/revisions", "post", "201"],
@@ -144,6 +162,7 @@ describe("GET /v1/openapi.json", () => {
       expect.arrayContaining(["200", "400", "401", "402", "403", "404", "410", "413", "415"]),
     );
     expect(paths["/changes"]!.get!.parameters?.map((p) => p.name).sort()).toEqual([
+      "order",
       "pageSize",
       "pageToken",
       "snapshots",
@@ -187,5 +206,152 @@ describe("the document for third-party authors", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/markdown/);
     expect(await page.text()).toContain("notes/auth/v1");
+  });
+});
+
+describe("the crypto known-answer vectors", () => {
+  const files = {
+    "crypto-vectors.json": "../../../packages/crypto/test-vectors/crypto-vectors.json",
+    "lying-server-vectors.json": "../../../packages/crypto/src/lying-server-vectors.json",
+  };
+
+  it("are served beside the crypto page, byte for byte, as JSON, and linked from it and the document", async () => {
+    const doc = await document();
+    const page = await (await fetch(`${baseUrl()}/docs/client-crypto.md`)).text();
+    for (const [name, file] of Object.entries(files)) {
+      const link = `${baseUrl()}/docs/${name}`;
+      expect(doc.info.description).toContain(link);
+      expect(page).toContain(`(${name})`);
+      const res = await fetch(link);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await res.text()).toBe(readFileSync(new URL(file, import.meta.url), "utf8"));
+    }
+  });
+
+  it("answers 404 for a name that is not served", async () => {
+    for (const name of ["package.json", "..%2Fpackage.json", "__proto__"]) {
+      const res = await fetch(`${baseUrl()}/docs/${name}`);
+      expect(res.status, name).toBe(404);
+    }
+  });
+});
+
+/** Every operation of the document, with where it is. */
+function operations(doc: Doc): { where: string; path: string; method: string; op: Operation }[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      where: `${method.toUpperCase()} ${path}`,
+      path,
+      method,
+      op,
+    })),
+  );
+}
+
+/** POSTs that take no body (besides those whose only input is in the path). */
+const BODYLESS_POSTS = [
+  "/account:sendVerificationEmail",
+  "/billing/portal-sessions",
+  "/device-links",
+  "/feed-tickets",
+  "/passkeys:beginEnrolment",
+  "/passkeys:decline",
+  "/sessions:beginPasskey",
+];
+
+describe("the document as a generated client reads it", () => {
+  it("describes every operation", async () => {
+    for (const { where, op } of operations(await document()))
+      expect(op.description?.trim().length, where).toBeGreaterThan(20);
+  });
+
+  it("declares no request body where the operation takes none", async () => {
+    const ops = operations(await document());
+    const bodyless = ops.filter(({ method, op }) => method === "post" && !op.requestBody);
+    expect(bodyless.map((o) => o.path)).toEqual(expect.arrayContaining(BODYLESS_POSTS));
+    for (const { where, op } of ops) {
+      if (!op.requestBody) continue;
+      const schema = op.requestBody.content["application/json"]?.schema;
+      expect(Object.keys(schema?.properties ?? {}).length, where).toBeGreaterThan(0);
+      expect(op.requestBody.description, where).toMatch(/at most \d+ bytes/);
+    }
+  });
+
+  it("answers those operations alike with no body and no Content-Type, or with {}", async () => {
+    const user = await signUp(`${uniqueHandle("bodyless")}@example.test`);
+    for (const path of BODYLESS_POSTS) {
+      const statuses: number[] = [];
+      for (const init of [{}, { body: "{}", type: "application/json" }] as const) {
+        const res = await fetch(`${baseUrl()}/v1${path}`, {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${user.token}`,
+            "X-Forwarded-For": randomIp(),
+            ...("type" in init && { "Content-Type": init.type }),
+          },
+          ...("body" in init && { body: init.body }),
+        });
+        statuses.push(res.status);
+        const problem = res.status >= 400 ? ((await res.json()) as { type: string }).type : "";
+        // Billing without a payment provider refuses for its own reason, never the body's.
+        if (path === "/billing/portal-sessions")
+          expect(problem, path).not.toMatch(/invalid-request|body-not-json|body-too-large/);
+        else expect(res.status, `${path} ${problem}`).toBeLessThan(300);
+      }
+      expect(new Set(statuses).size, `${path} ${statuses}`).toBe(1);
+    }
+  });
+
+  it("marks the headers that are always sent as required", async () => {
+    for (const { where, op } of operations(await document()))
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = response.headers ?? {};
+        const at = `${where} ${status}`;
+        expect(headers["X-Request-Id"]?.required, at).toBe(true);
+        if (status === "401") expect(headers["WWW-Authenticate"]?.required, at).toBe(true);
+        if (status === "429") expect(headers["Retry-After"]?.required, at).toBe(true);
+        for (const name of ["Location", "ETag"])
+          if (headers[name]) expect(headers[name]?.required, `${at} ${name}`).toBe(true);
+      }
+    const doc = await document();
+    const revision = doc.paths["/notes/{id}/revisions"]?.post?.responses["201"];
+    expect(revision?.headers?.Location?.required).toBe(true);
+  });
+
+  it("types snapshots as a boolean, which the server takes as true or false", async () => {
+    const doc = await document();
+    const snapshots = doc.paths["/changes"]?.get?.parameters?.find((p) => p.name === "snapshots");
+    expect(snapshots?.schema).toMatchObject({ type: "boolean" });
+    expect(snapshots?.schema).not.toHaveProperty("enum");
+    const user = await signUp();
+    for (const value of ["true", "false"]) {
+      const res = await user.client.call("GET", `/v1/changes?snapshots=${value}`, {
+        token: user.token,
+      });
+      expect(res.status, value).toBe(200);
+    }
+  });
+
+  it("bounds every Base64 member of a request in decoded bytes and encoded length", async () => {
+    const doc = await document();
+    const resolve = (s: Schema | undefined): Schema | undefined =>
+      s?.$ref ? (doc.components.schemas[s.$ref.split("/").pop() ?? ""] as Schema) : s;
+    const byteMembers = (schema: Schema | undefined, at: string): [string, Schema][] => {
+      const s = resolve(schema);
+      if (!s) return [];
+      if (s.format === "byte") return [[at, s]];
+      if (s.items) return byteMembers(s.items, `${at}[]`);
+      return Object.entries(s.properties ?? {}).flatMap(([k, v]) => byteMembers(v, `${at}/${k}`));
+    };
+    const found = operations(doc).flatMap(({ where, op }) =>
+      byteMembers(op.requestBody?.content["application/json"]?.schema, where),
+    );
+    expect(found.length).toBeGreaterThan(20);
+    for (const [at, schema] of found) {
+      expect(schema.description, at).toMatch(/\d+ bytes/);
+      expect(schema.minLength, at).toBeGreaterThanOrEqual(4);
+      expect(schema.maxLength, at).toBeGreaterThanOrEqual(schema.minLength ?? 0);
+    }
   });
 });

@@ -1,14 +1,15 @@
 // /ops/v1 over real HTTP (contract.md §10): complimentary grant and revoke by
 // handle, counts in the stats, and the mail and feedback outboxes; every route
-// wants the operator token (a same-length wrong one too is refused) and is absent
-// (404) for anything it does not know. Without OPERATOR_TOKEN the routes do not
+// wants the operator token (a same-length wrong one too is refused; more than 10
+// wrong ones a minute from one address are not even compared) and is absent (404)
+// for anything it does not know. Without OPERATOR_TOKEN the routes do not
 // exist at all, in both modes (also packages/api/src/ops/operator-token.test.ts).
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { signUp, uniqueHandle } from "./support/accounts";
-import { baseUrl, expectProblem } from "./support/api";
+import { baseUrl, expectProblem, randomIp } from "./support/api";
 import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { newNote } from "./support/notes";
 import { opsCall, readOutbox } from "./support/ops";
@@ -79,6 +80,28 @@ describe("/ops/v1", () => {
         type: `${baseUrl()}/problems/no-session`,
       });
     }
+  });
+
+  it("limits wrong tokens per address: past 10 a minute, 429 before any comparison", async () => {
+    const ip = randomIp();
+    const attempt = (token: string) =>
+      fetch(`${baseUrl()}/ops/v1/stats`, {
+        headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": ip },
+      });
+    const wrong = "y".repeat(TEST_OPERATOR_TOKEN.length);
+    for (let i = 0; i < 10; i++) expect((await attempt(wrong)).status).toBe(401);
+    for (const token of [wrong, TEST_OPERATOR_TOKEN]) {
+      const res = await attempt(token);
+      expect(await problem(res)).toEqual({
+        status: 429,
+        contentType: "application/problem+json",
+        type: `${baseUrl()}/problems/rate-limited`,
+      });
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    }
+    // Another address, and the right token, are not held up.
+    expect((await opsCall("GET", "/ops/v1/stats")).status).toBe(200);
   });
 
   it("reads the mail outbox and the feedback outbox, newest first", async () => {

@@ -9,7 +9,6 @@ import {
   answerDeviceLink,
   ClaimerProofRefused,
   claimDeviceLink,
-  createApiClient,
   createNote,
   enrolPasskey,
   openDeviceLink,
@@ -27,20 +26,11 @@ import {
 } from "@notes/client";
 import { toBase64 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
-import { baseUrl, randomIp } from "./support/api";
+import { baseUrl } from "./support/api";
 import { SoftwareAuthenticator } from "./support/authenticator";
+import { sdkDevice } from "./support/sdk-device";
 
-function device(): ApiClient {
-  const ip = randomIp();
-  return createApiClient({
-    baseUrl: baseUrl(),
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": ip },
-      }),
-  });
-}
+const device = () => sdkDevice();
 
 function softwareWebAuthn(authenticator: SoftwareAuthenticator): WebAuthn {
   return {

@@ -75,6 +75,7 @@ async function enrol(
     wrappedMasterKey,
   });
   expect(res.status, res.text).toBe(201);
+  expect(res.headers.get("location")).toMatch(new RegExp(`/v1/passkeys/${res.body.id}$`));
   return { device: res.body, masterKey, wrappedMasterKey };
 }
 
@@ -179,6 +180,7 @@ describe("passkey enrolment and sign-in", () => {
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(Object.keys(signedIn.body).sort()).toEqual([
       "account",
+      "deviceToken",
       "keys",
       "token",
       "wrappedMasterKey",
@@ -460,6 +462,28 @@ describe("sign-in refusals", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("signs in with a valid assertion after a stranger spent the identifier's limit", async () => {
+    const { authenticator, handle } = await enrolled();
+    // The attacker: wrong password keys from many addresses until the limit answers 429.
+    let limited = false;
+    for (let i = 0; i < 11 && !limited; i++) {
+      const res = await new Client().call("POST", "/v1/sessions", {
+        body: { identifier: handle, authKey: b64(randomBytes(32)) },
+      });
+      limited = res.status === 429;
+    }
+    expect(limited).toBe(true);
+
+    const client = new Client();
+    const { credential } = authenticator.get(await challenge(client, handle));
+    const res = await finish(client, credential, handle);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.deviceToken).toEqual(expect.any(String));
+    // A refused assertion is still limited.
+    const replayed = await finish(client, credential, handle);
+    expectProblem(replayed, 429, "rate-limited");
   });
 });
 

@@ -2,7 +2,7 @@
 // read back for a complimentary one, counting against the owner's usage.
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
-import { expectProblem } from "./support/api";
+import { baseUrl, expectProblem } from "./support/api";
 import { blob, grantComplimentary, newNote, usage } from "./support/notes";
 
 describe("revisions", () => {
@@ -37,6 +37,13 @@ describe("revisions", () => {
       authorHandle: user.credentials.identifier,
       epochId: "uw4kvv41zWEq0G2nekpUpA",
     });
+    // The created revision is where Location says.
+    const location = first.headers.get("location");
+    expect(location).toBe(`${baseUrl()}/v1/notes/${id}/revisions/1`);
+    const located = await user.client.call("GET", new URL(location ?? "").pathname, {
+      token: user.token,
+    });
+    expect(located.body).toMatchObject({ revision: 1, snapshot: expect.any(String) });
     const deltaSnapshot = blob(40);
     const second = await user.client.call("POST", `/v1/notes/${id}/revisions`, {
       token: user.token,

@@ -1,12 +1,13 @@
 // Roles on every write (contract.md §4): a viewer gets 403 view-only, an editor
 // may write but not delete (403 owner-required), and a member of a deleted note
-// reads a tombstone. Members are added through PUT /v1/notes/{id}/members.
+// reads a tombstone. Members are added through PUT /v1/notes/{id}/members, once the
+// owner found them through users:resolve (so they hold a sharing keypair).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./support/accounts";
 import { expectProblem } from "./support/api";
 import { append, blob, newNote, syncAll, usage } from "./support/notes";
-import { setMembers } from "./support/sharing";
+import { setMembers, sharer } from "./support/sharing";
 
 async function addMember(
   owner: SignedUp,
@@ -20,7 +21,7 @@ async function addMember(
 describe("roles", () => {
   it("lets a viewer read but not write (403 view-only)", async () => {
     const owner = await signUp();
-    const viewer = await signUp();
+    const viewer = await sharer();
     const { id } = await newNote(owner);
     await addMember(owner, id, viewer, "viewer");
     const read = await viewer.client.call("GET", `/v1/notes/${id}`, { token: viewer.token });
@@ -53,7 +54,7 @@ describe("roles", () => {
 
   it("lets an editor write, charging the owner's usage, but not delete", async () => {
     const owner = await signUp();
-    const editor = await signUp();
+    const editor = await sharer();
     const { id } = await newNote(owner, 100);
     await addMember(owner, id, editor, "editor");
     const before = await usage(owner);
@@ -69,7 +70,7 @@ describe("roles", () => {
 
   it("tombstones the note in every member's feed when the owner deletes it", async () => {
     const owner = await signUp();
-    const editor = await signUp();
+    const editor = await sharer();
     const { id } = await newNote(owner);
     await addMember(owner, id, editor, "editor");
     const { syncToken } = await syncAll(editor);

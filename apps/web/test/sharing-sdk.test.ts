@@ -2,18 +2,19 @@
 // owner shares a note, an editor reads and writes it, removing the editor rotates the
 // content key (nothing written afterwards opens under the old key), a member who
 // stayed follows the rotation through sync, and a member added afterwards reads
-// every line. Live rooms relay an edit and close a removed member's socket 4403.
+// every line. Live rooms relay an edit and close a removed member's socket 4403. A
+// member leaves on their own with leaveNote.
 import { randomBytes } from "node:crypto";
 import {
   type ApiClient,
   addMember,
   appendParagraph,
-  createApiClient,
   createNote,
   editNote,
   isProblem,
   LIVE_ORIGIN,
   LiveRoom,
+  leaveNote,
   listMembers,
   type OpenNote,
   openNote,
@@ -28,19 +29,9 @@ import {
 import { loadSodium, openEnvelope } from "@notes/crypto";
 import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { baseUrl, randomIp } from "./support/api";
+import { sdkDevice } from "./support/sdk-device";
 
-function device(): ApiClient {
-  const ip = randomIp();
-  return createApiClient({
-    baseUrl: baseUrl(),
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": ip },
-      }),
-  });
-}
+const device = () => sdkDevice();
 
 interface User {
   api: ApiClient;
@@ -126,6 +117,23 @@ describe("sharing with @notes/client", () => {
     expect(etag).toMatch(/^"/);
     expect(members.map((m) => m.role)).toEqual(["owner", "viewer", "viewer"]);
   }, 60_000);
+
+  it("lets a member leave with leaveNote: their sync drops the note, the owner cannot leave", async () => {
+    const [owner, bob] = await Promise.all([user(), user()]);
+    const note = await createNote(owner.api, owner.session, { title: "T", tags: [], text: BEFORE });
+    await share(owner, note, bob, "viewer");
+    const bobSync = new SyncEngine(bob.api, bob.session);
+    await bobSync.syncOnce();
+    expect(bobSync.note(note.id)).toBeDefined();
+
+    await leaveNote(bob.api, note.id);
+    expect((await bobSync.syncOnce()).removed).toEqual([note.id]);
+    expect(bobSync.note(note.id)).toBeUndefined();
+    const { members } = await listMembers(owner.api, note.id);
+    expect(members.map((m) => m.userId)).toEqual([owner.session.account.id]);
+    const refused = await leaveNote(owner.api, note.id).catch((e: unknown) => e);
+    expect(isProblem(refused, "owner-cannot-leave")).toBe(true);
+  });
 
   it("relays live edits between rooms and closes a removed member's room", async () => {
     const [owner, bob] = await Promise.all([user(), user()]);

@@ -8,7 +8,7 @@ import { signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectProblem, pointersOf } from "./support/api";
 import { databaseUrl, mode } from "./support/database-mode";
 import { append, blob, newNote, syncAll, usage } from "./support/notes";
-import { putMembers, roster, setMembers, sharer } from "./support/sharing";
+import { introduce, putMembers, roster, setMembers, sharer } from "./support/sharing";
 
 describe("POST /v1/users:resolve", () => {
   it("resolves a handle to the user's id and public key", async () => {
@@ -164,6 +164,7 @@ describe("PUT /v1/notes/{id}/members", () => {
     const owner = await sharer();
     const member = await sharer();
     const { id } = await newNote(owner);
+    await introduce(owner, member);
     const first = await roster(owner, id);
     const etag = first.headers.get("etag")!;
     expectProblem(
@@ -372,7 +373,8 @@ describe.runIf(mode === "postgres")("a removal committed while an append waits",
       await holder.begin(async (tx) => {
         // Hold the note as a roster replacement does, and remove the editor in it.
         await tx`select 1 from notes where id = ${id} for no key update`;
-        await tx`update note_members set role = 'revoked', wrapped_cek = null
+        await tx`update note_members set role = 'revoked', wrapped_cek = null,
+                   revoked_at = now(), revoked_version = 0, revoked_snapshot_version = 0
                  where note_id = ${id} and account_id = ${editor.accountId}`;
         pending = append(editor, id, { updates: [blob(8)] });
         // Commit only once the append is waiting for the note's lock (ordering, not time).

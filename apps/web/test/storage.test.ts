@@ -65,7 +65,8 @@ describe("storage ceilings", { timeout: 120_000 }, () => {
       body: { snapshot: blob(700), coversVersion: 1 },
     });
     await user.client.call("DELETE", `/v1/notes/${other.id}`, { token: user.token });
-    // metadata 80 + snapshot 700 + remaining update 200
-    expect(await usage(user)).toMatchObject({ accountBytes: 980, noteCount: 1 });
+    // metadata 80 + snapshot 700 + remaining update 200, and what the compaction kept
+    // for the owner (issue 21, attack 6): the replaced snapshot 1000 + pruned update 100
+    expect(await usage(user)).toMatchObject({ accountBytes: 980 + 1100, noteCount: 1 });
   });
 });

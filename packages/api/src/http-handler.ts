@@ -2,8 +2,6 @@
 // mounts: the self-hosted node:http server and Next.js route handlers. It owns
 // /v1 (REST and the OpenAPI document), /api/trpc (the web client) and /problems.
 import { type Core, checkHealth } from "@notes/core";
-import { isUnavailable } from "@notes/db";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { buildOpenApiDocument } from "./openapi/document";
 import { createOpsHandler } from "./ops/handler";
 import { problemPage } from "./problems/pages";
@@ -11,17 +9,22 @@ import { preflightReply, withCors } from "./rest/cors";
 import { type Reply, type RestRequest, restRequestOf, toResponse } from "./rest/exchange";
 import { createRestHandler } from "./rest/handler";
 import { OutageGate } from "./rest/outage-gate";
-import { databaseUnreachable, problemResponse } from "./rest/problem-response";
+import {
+  databaseUnreachable,
+  errorToProblem,
+  problemReply,
+  problemResponse,
+} from "./rest/problem-response";
 import { requestIdOf } from "./rest/request-id";
 import { appRouter } from "./routers";
-import type { ApiContext } from "./trpc";
+import { createTrpcEndpoint, TRPC_ENDPOINT } from "./trpc-endpoint";
 
 export interface ClientInfo {
   /** The client's address as the mount determined it. */
   ip: string;
 }
 
-export const TRPC_ENDPOINT = "/api/trpc";
+export { TRPC_ENDPOINT };
 
 export const isV1Path = (pathname: string): boolean =>
   pathname === "/v1" || pathname.startsWith("/v1/");
@@ -41,14 +44,23 @@ export function ownsPath(pathname: string): boolean {
 export interface HttpHandlerOptions {
   /** Enables /ops/v1 (contract.md §10); absent → every /ops route is 404. */
   operatorToken?: string | undefined;
-  /** Markdown pages served at /docs/{name} (the client-side scheme, linked from the OpenAPI document). */
+  /**
+   * Files served at /docs/{name}, linked from the OpenAPI document: Markdown pages
+   * (the client-side scheme) and JSON known-answer vectors, typed by their extension.
+   */
   docs?: Record<string, string>;
+  /**
+   * A request failed because the database could not be reached: the back end
+   * replaces its pooled connections (Database.discardConnections).
+   */
+  onDatabaseUnreachable?: () => void;
 }
 
 export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) {
-  const gate = new OutageGate(() => checkHealth(core));
+  const gate = new OutageGate(() => checkHealth(core), options.onDatabaseUnreachable);
   const rest = createRestHandler({ router: appRouter, core, gate });
   const ops = createOpsHandler(core, options.operatorToken, gate);
+  const trpc = createTrpcEndpoint(core, gate);
   // Built at start: a procedure the generator cannot document fails the boot, not a request.
   const openApiJson = JSON.stringify(buildOpenApiDocument(appRouter, core.config.publicUrl));
 
@@ -72,7 +84,14 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     }
     if (gate.isDown()) return withCors(databaseUnreachable(requestId, core.config.publicUrl));
     const userAgent = request.headers.get("user-agent") ?? "";
-    return withCors(await rest(request, { ip: client.ip, userAgent, requestId }));
+    try {
+      return withCors(await rest(request, { ip: client.ip, userAgent, requestId }));
+    } catch (error) {
+      // The adapter answers every failure it knows of; anything else still leaves as
+      // a problem with the request id and the CORS headers, never as a bare 500.
+      const problem = errorToProblem(error, requestId, core.log, () => gate.trip());
+      return withCors(problemReply(core.config.publicUrl, requestId, problem));
+    }
   }
 
   async function handle(request: Request, client: ClientInfo): Promise<Response> {
@@ -82,12 +101,15 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     }
     const requestId = requestIdOf(request);
     if (url.pathname.startsWith("/docs/")) {
-      const text = options.docs?.[url.pathname.slice("/docs/".length)];
+      const name = url.pathname.slice("/docs/".length);
+      const text = Object.hasOwn(options.docs ?? {}, name) ? options.docs?.[name] : undefined;
       if (text === undefined)
         return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
       return new Response(text, {
         headers: {
-          "Content-Type": "text/markdown; charset=utf-8",
+          "Content-Type": name.endsWith(".json")
+            ? "application/json"
+            : "text/markdown; charset=utf-8",
           "X-Request-Id": requestId,
           "Cache-Control": "public, max-age=300",
         },
@@ -105,26 +127,9 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
       url.pathname.startsWith("/ops/") || url.pathname.startsWith(`${TRPC_ENDPOINT}/`);
     if (usesDatabase && gate.isDown())
       return toResponse(databaseUnreachable(requestId, core.config.publicUrl));
-    if (url.pathname.startsWith("/ops/")) return ops(request, requestId);
-    if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`)) {
-      const userAgent = request.headers.get("user-agent") ?? "";
-      return fetchRequestHandler({
-        endpoint: TRPC_ENDPOINT,
-        req: request,
-        router: appRouter,
-        createContext: (): ApiContext => ({
-          core,
-          headers: request.headers,
-          meta: { ip: client.ip, userAgent },
-          response: { headers: new Map() },
-        }),
-        onError: ({ error }) => {
-          if (isUnavailable(error)) gate.trip();
-          else if (error.code === "INTERNAL_SERVER_ERROR")
-            core.log.error({ err: error, requestId }, "trpc call failed");
-        },
-      });
-    }
+    if (url.pathname.startsWith("/ops/")) return ops(request, requestId, client.ip);
+    if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`))
+      return trpc(request, url, client.ip, requestId);
     return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
   }
 

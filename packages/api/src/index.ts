@@ -8,6 +8,6 @@ export {
 export { buildOpenApiDocument } from "./openapi/document";
 export { problemCatalogue } from "./problems/catalogue";
 export type { HeaderReader, Reply, RestRequest } from "./rest/exchange";
-export { BodyTooLarge } from "./rest/read-body";
+export { BodyIncomplete, BodyTooLarge } from "./rest/read-body";
 export { requestIdFrom } from "./rest/request-id";
 export { type AppRouter, appRouter } from "./routers";

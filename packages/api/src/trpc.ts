@@ -44,10 +44,10 @@ export type RouteMeta = OpenApiMeta<{
   invalidAs?: ProblemSlug;
   /** …under this title (interface.md §7 names unknown-value per operation). */
   invalidTitle?: string;
-  /** Response headers documented on success. */
+  /** Response headers set on every success (the document marks them required). */
   responseHeaderNames?: readonly ("Location" | "ETag")[];
   /** Request headers the operation reads. */
-  requestHeaderNames?: readonly ("If-Match" | "If-None-Match")[];
+  requestHeaderNames?: readonly ("If-Match" | "If-None-Match" | "Device-Token")[];
   /**
    * The REST adapter also hands the body's exact bytes to the procedure as
    * `ctx.rawBody` (signed payloads: Stripe webhooks). The JSON body is still parsed
@@ -55,6 +55,20 @@ export type RouteMeta = OpenApiMeta<{
    */
   rawBody?: boolean;
 }>;
+
+/**
+ * The problem slug of a refusal tRPC raises itself (an unknown procedure, a batch
+ * too large, invalid input), the one /v1 answers the same request with.
+ */
+const OWN_REFUSALS: Partial<Record<TRPC_ERROR_CODE_KEY, ProblemSlug>> = {
+  BAD_REQUEST: "invalid-request",
+  PARSE_ERROR: "body-not-json",
+  UNSUPPORTED_MEDIA_TYPE: "body-not-json",
+  NOT_FOUND: "not-found",
+  METHOD_NOT_SUPPORTED: "method-not-allowed",
+  PAYLOAD_TOO_LARGE: "body-too-large",
+  INTERNAL_SERVER_ERROR: "internal",
+};
 
 const t = initTRPC
   .context<ApiContext>()
@@ -68,7 +82,7 @@ const t = initTRPC
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        problem: (error.cause as { slug?: string } | undefined)?.slug,
+        problem: (error.cause as { slug?: string } | undefined)?.slug ?? OWN_REFUSALS[error.code],
       },
     }),
   });

@@ -31,6 +31,10 @@ export interface RateLimits {
   accountRequests: Limit;
   analyticsPerIp: Limit;
   resolvePerAccount: Limit;
+  /** Wrong operator tokens presented to /ops (README: the token itself is 32 random bytes). */
+  operatorFailuresPerIp: Limit;
+  emailChangePerAccount: Limit;
+  verificationMailPerAccount: Limit;
 }
 
 export const defaultLimits: RateLimits = {
@@ -40,6 +44,11 @@ export const defaultLimits: RateLimits = {
   accountRequests: { limit: 1200, windowSeconds: 60 },
   analyticsPerIp: { limit: 60, windowSeconds: 60 },
   resolvePerAccount: { limit: 30, windowSeconds: 60 },
+  operatorFailuresPerIp: { limit: 10, windowSeconds: 60 },
+  // Changing the address and mailing a token are rare for a person; the limits keep
+  // an account from probing addresses or mailing strangers in bulk.
+  emailChangePerAccount: { limit: 10, windowSeconds: 3600 },
+  verificationMailPerAccount: { limit: 10, windowSeconds: 3600 },
 };
 
 export interface Log {
@@ -69,6 +78,8 @@ export interface Core {
 export interface RequestMeta {
   ip: string;
   userAgent: string;
+  /** The `Device-Token` request header, when sent (sessions/device-token.ts). */
+  deviceToken?: string | undefined;
 }
 
 /** An authenticated caller. */

@@ -15,6 +15,7 @@ export type ProblemSlug =
   | "note-exists"
   | "view-only"
   | "owner-required"
+  | "owner-cannot-leave"
   | "free-storage-full"
   | "storage-full"
   | "premium-required"

@@ -2,15 +2,17 @@ export * from "./accounts/account-view";
 export { changePassword } from "./accounts/change-password";
 export { createAccount } from "./accounts/create-account";
 export { deleteAccount } from "./accounts/delete-account";
-export { sendVerificationEmail, verifyEmail } from "./accounts/email-verification";
 export { getAccount } from "./accounts/get-account";
+export { type KeyPinsView, keyPinsEtag, readKeyPins, replaceKeyPins } from "./accounts/key-pins";
 export { lookupAuthParams } from "./accounts/lookup-auth-params";
 export { lookupRecoveryKey } from "./accounts/lookup-recovery-key";
 export { patchAccount } from "./accounts/patch-account";
 export { recover } from "./accounts/recover";
 export { replaceRecoveryKey } from "./accounts/replace-recovery-key";
+export { sendVerificationEmail } from "./accounts/send-verification-email";
 export { signIn } from "./accounts/sign-in";
 export * from "./accounts/tier";
+export { verifyEmail } from "./accounts/verify-email";
 export * from "./analytics/record-event";
 export { type SubscriptionView, setCancelAtPeriodEnd } from "./billing/cancellation";
 export { startCheckout } from "./billing/checkout";
@@ -54,8 +56,14 @@ export { getNote } from "./notes/get-note";
 export { listChanges } from "./notes/list-changes";
 export { listMembers } from "./notes/list-members";
 export type { NoteState } from "./notes/note-state";
+export {
+  discardPreviousCompaction,
+  type PreviousCompaction,
+  readPreviousCompaction,
+} from "./notes/previous-compaction";
 export { listRevisions, readRevision, storeRevision } from "./notes/revisions";
 export * from "./ops/operator";
+export * from "./ops/operator-guesses";
 export { beginEnrolment, type CreationOptions } from "./passkeys/begin-enrolment";
 export type { AssertionCredential, RegistrationCredential } from "./passkeys/credential";
 export type { DeviceView } from "./passkeys/device-view";
@@ -87,5 +95,6 @@ export { listSessions } from "./sessions/list-sessions";
 export { RequestBudget } from "./sessions/request-budget";
 export { revokeSession, signOut } from "./sessions/revoke-session";
 export { SessionCache } from "./sessions/session-cache";
+export { leaveNote } from "./sharing/leave-note";
 export { replaceMembers } from "./sharing/replace-members";
 export { resolveUser } from "./sharing/resolve-user";

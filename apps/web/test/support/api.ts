@@ -61,11 +61,19 @@ export class Client {
   }
 }
 
-/** Asserts a problem+json answer: status, type slug, title, and the request id header. */
-export function expectProblem(res: ApiResponse, status: number, slug: string): void {
+/**
+ * Asserts a problem+json answer: status, type slug, title, and the request id header
+ * (`base`: the PUBLIC_URL of the server that answered, when it is not the suite's).
+ */
+export function expectProblem(
+  res: ApiResponse,
+  status: number,
+  slug: string,
+  base = baseUrl(),
+): void {
   expect({ status: res.status, type: res.body.type }).toEqual({
     status,
-    type: `${baseUrl()}/problems/${slug}`,
+    type: `${base}/problems/${slug}`,
   });
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   expect(res.body.status).toBe(status);

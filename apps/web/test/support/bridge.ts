@@ -14,6 +14,7 @@ export interface Transmission {
   epochId: string;
   createdAt: string;
   authorId?: string;
+  authorHandle?: string;
 }
 
 export interface BridgePage {

@@ -13,3 +13,13 @@ export async function readOutbox(): Promise<{ to: string; subject: string; body:
   const res = await opsCall("GET", "/ops/v1/outbox");
   return ((await res.json()) as { mails: { to: string; subject: string; body: string }[] }).mails;
 }
+
+/** The code of the newest verification mail to `to` (the outbox lists newest first). */
+export async function verificationCodeFor(to: string): Promise<string> {
+  const code = (await readOutbox())
+    .filter((m) => m.to === to)
+    .map((m) => m.body.match(/code into the app: (\S+)/)?.[1])
+    .find((c) => c !== undefined);
+  if (!code) throw new Error(`no verification code was mailed to ${to}`);
+  return code;
+}

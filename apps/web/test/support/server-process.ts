@@ -29,19 +29,23 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/** `fetch-mount`: the Next route handlers' function behind plain node:http (fetch-mount-server.ts). */
+export type ServerKind = "self-hosted" | "next" | "realtime" | "fetch-mount";
+
 export function startProcess(
-  kind: "self-hosted" | "next" | "realtime",
+  kind: ServerKind,
   env: Record<string, string>,
   logName: string,
   nodeArgs: string[] = [],
 ): ChildProcess {
   mkdirSync(logDir, { recursive: true });
-  const script =
-    kind === "self-hosted"
-      ? ["--import", "tsx", "server.ts"]
-      : kind === "realtime"
-        ? ["--import", "tsx", path.join(webDir, "../realtime/src/main.ts")]
-        : [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"];
+  const scripts: Record<ServerKind, string[]> = {
+    "self-hosted": ["--import", "tsx", "server.ts"],
+    realtime: ["--import", "tsx", path.join(webDir, "../realtime/src/main.ts")],
+    next: [path.join(webDir, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT ?? "3000"],
+    "fetch-mount": ["--import", "tsx", "test/support/fetch-mount-server.ts"],
+  };
+  const script = scripts[kind];
   const args = [...nodeArgs, ...script];
   const child = spawn(process.execPath, args, {
     cwd: webDir,
@@ -91,17 +95,18 @@ export function hasNextBuild(): boolean {
 }
 
 /**
- * Another self-hosted server beside the suite's: a free port, its own data
- * directory, PUBLIC_URL set to where it listens; healthy when this resolves.
+ * Another self-hosted server beside the suite's (or the Fetch mount): a free port,
+ * its own data directory, PUBLIC_URL set to where it listens; healthy when this resolves.
  */
 export async function startServer(
   env: Record<string, string>,
   logName: string,
+  kind: "self-hosted" | "fetch-mount" = "self-hosted",
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startProcess(
-    "self-hosted",
+    kind,
     {
       PORT: String(port),
       PUBLIC_URL: url,

@@ -1,6 +1,7 @@
 // Sharing as a client drives it over /v1: a sharing keypair per account (random
-// bytes stand in for keys), the roster read with its ETag, and replacements held
-// to it with If-Match.
+// bytes stand in for keys), people found through users:resolve before they are
+// added (the server admits no one else), the roster read with its ETag, and
+// replacements held to it with If-Match.
 
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
@@ -23,7 +24,28 @@ export async function sharer(prefix = "share"): Promise<Sharer> {
     body: { publicKey, wrappedPrivateKey: blob(72) },
   });
   expect(put.status, `${prefix}: ${put.text}`).toBe(204);
+  handles.set(user.accountId, handle);
   return { ...user, handle, publicKey };
+}
+
+/** Handles of the sharers made here, so setMembers can resolve newcomers as a client does. */
+const handles = new Map<string, string>();
+/** `owner:member` pairs already resolved (resolve is limited to 30 a minute per account). */
+const introduced = new Set<string>();
+
+/** `owner` resolves each of `members` by handle, which lets the owner add them. */
+export async function introduce(
+  owner: SignedUp,
+  ...members: Pick<Sharer, "accountId" | "handle">[]
+): Promise<void> {
+  for (const member of members) {
+    const res = await owner.client.call("POST", "/v1/users:resolve", {
+      token: owner.token,
+      body: { handle: member.handle },
+    });
+    expect(res.status, res.text).toBe(200);
+    introduced.add(`${owner.accountId}:${member.accountId}`);
+  }
 }
 
 export interface MemberBody {
@@ -60,13 +82,22 @@ export function putMembers(
   });
 }
 
-/** Reads the roster's ETag and replaces it; expects success. */
+/**
+ * Reads the roster's ETag and replaces it; expects success. Sharers not yet resolved
+ * by `owner` are resolved first, as the share dialog does before adding someone.
+ */
 export async function setMembers(
   owner: SignedUp,
   noteId: string,
   members: MemberBody[],
   options: { ownerWrappedCek?: string } = {},
 ) {
+  for (const { userId } of members) {
+    const handle = handles.get(userId);
+    if (handle && !introduced.has(`${owner.accountId}:${userId}`)) {
+      await introduce(owner, { accountId: userId, handle });
+    }
+  }
   const current = await roster(owner, noteId);
   expect(current.status, current.text).toBe(200);
   const res = await putMembers(owner, noteId, members, {

@@ -1,7 +1,8 @@
 // GET /v1/openapi.json: trpc-to-openapi generates paths and schemas from the
 // procedures; this module then states what the REST adapter really answers: the
-// declared success status (no body on 204/202), documented headers, and every
-// problem the operation can give as application/problem+json.
+// declared success status (no body on 204/202), no request body where the
+// operation takes none, documented headers (required where always sent), body
+// limits, and every problem the operation can give as application/problem+json.
 import type { ProblemSlug } from "@notes/core";
 import type { AnyRouter } from "@trpc/server";
 import {
@@ -9,6 +10,7 @@ import {
   generateOpenApiDocument,
   type OpenApiRouter,
 } from "trpc-to-openapi";
+import { bodyLimitOf } from "../body-limits";
 import { problemType } from "../problems/catalogue";
 import type { RouteMeta } from "../trpc";
 import { problemSchemas } from "./problem-schema";
@@ -19,6 +21,16 @@ const header = (description: string, format?: string) => ({
   description,
   schema: { type: "string", ...(format && { format }) },
 });
+
+/** A documented header the server sends on every answer it is listed on. */
+const always = (name: string): Json => ({ ...HEADERS[name], required: true });
+
+/** Problems whose every answer carries Retry-After (the limit knows when it lifts). */
+const RETRY_AFTER_ALWAYS = new Set<ProblemSlug>([
+  "rate-limited",
+  "feedback-allowance",
+  "at-capacity",
+]);
 
 const HEADERS: Record<string, Json> = {
   "X-Request-Id": header("Identifies the request in the server log"),
@@ -39,6 +51,14 @@ const REQUEST_HEADERS: Record<string, Json> = {
     required: true,
     description: "The ETag last read; a mismatch answers 412, absence 428",
     schema: { type: "string" },
+  },
+  "Device-Token": {
+    name: "Device-Token",
+    in: "header",
+    required: false,
+    description:
+      "The `deviceToken` an earlier sign-in of this account answered on this device: the attempt then counts against this device's own limit, not the identifier's shared one. Another account's or a forged token is ignored.",
+    schema: { type: "string", maxLength: 200 },
   },
   "If-None-Match": {
     name: "If-None-Match",
@@ -66,9 +86,12 @@ function problemResponses(slugs: ProblemSlug[], takesBody: boolean): Json {
   if (takesBody) byStatus.set(415, ["body-not-json"]);
   const out: Json = {};
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers: Json = { "X-Request-Id": HEADERS["X-Request-Id"] };
-    if (status === 401) headers["WWW-Authenticate"] = HEADERS["WWW-Authenticate"];
-    if (status === 429 || status === 503) headers["Retry-After"] = HEADERS["Retry-After"];
+    const headers: Json = { "X-Request-Id": always("X-Request-Id") };
+    if (status === 401) headers["WWW-Authenticate"] = always("WWW-Authenticate");
+    if (status === 429 || status === 503)
+      headers["Retry-After"] = group.every((slug) => RETRY_AFTER_ALWAYS.has(slug as ProblemSlug))
+        ? always("Retry-After")
+        : HEADERS["Retry-After"];
     if (status === 415 || (status === 400 && group.includes("body-not-json")))
       headers.Accept = HEADERS.Accept;
     out[String(status)] = {
@@ -164,7 +187,7 @@ export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json
     title: "Encrypted Notes API",
     version: "1.0.0",
     openApiVersion: "3.1.0",
-    description: `The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys: how clients derive \`authKey\` and seal keys and notes is the [client-side scheme](${publicUrl}/docs/client-crypto.md) (sharing and live rooms: [sharing](${publicUrl}/docs/sharing.md)). Errors are RFC 9457 problem details; every \`type\` resolves to a page under /problems.\n\nCORS: every /v1 operation answers browsers from any origin without credentials (bearer tokens, no cookies); preflights allow \`Authorization\`, \`Content-Type\`, \`If-Match\`, \`If-None-Match\`, \`X-Request-Id\`, and responses expose \`ETag\`, \`Location\`, \`Retry-After\`, \`X-Request-Id\`.`,
+    description: `The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys: how clients derive \`authKey\` and seal keys and notes is the [client-side scheme](${publicUrl}/docs/client-crypto.md), with its known-answer vectors at [${publicUrl}/docs/crypto-vectors.json](${publicUrl}/docs/crypto-vectors.json) and [${publicUrl}/docs/lying-server-vectors.json](${publicUrl}/docs/lying-server-vectors.json) (sharing and live rooms: [sharing](${publicUrl}/docs/sharing.md)). Errors are RFC 9457 problem details; every \`type\` resolves to a page under /problems.\n\nCORS: every /v1 operation answers browsers from any origin without credentials (bearer tokens, no cookies); preflights allow \`Authorization\`, \`Content-Type\`, \`Device-Token\`, \`If-Match\`, \`If-None-Match\`, \`X-Request-Id\`, and responses expose \`ETag\`, \`Location\`, \`Retry-After\`, \`X-Request-Id\`.`,
     baseUrl: `${publicUrl}/v1`,
     securitySchemes: {
       bearer: { type: "http", scheme: "bearer", description: "Opaque session token" },
@@ -178,16 +201,29 @@ export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json
     if (!operation) return;
     const generated = (operation.responses as Record<string, Json>)["200"] ?? {};
     const status = meta.status ?? 200;
+    // Every 201 names what it created (RFC 9110 §15.3.2): checked at boot, not by hope.
+    if (status === 201 && !meta.responseHeaderNames?.includes("Location"))
+      throw new Error(`${meta.openapi.method} ${meta.openapi.path}: a 201 must set Location`);
+    // An operation without body members takes no body (the adapter ignores one), so
+    // it declares none: generated clients then send none, and strict proxies let
+    // the bodyless call through.
+    if (operation.requestBody !== undefined && bodyMembers(operation).length === 0)
+      delete operation.requestBody;
     const takesBody = operation.requestBody !== undefined;
-    const headers: Json = { "X-Request-Id": HEADERS["X-Request-Id"] };
-    for (const name of meta.responseHeaderNames ?? []) headers[name] = HEADERS[name];
+    if (takesBody) {
+      (operation.requestBody as Json).description =
+        `JSON, at most ${bodyLimitOf(meta)} bytes (a larger body answers 413 \`body-too-large\`).`;
+    }
+    const headers: Json = { "X-Request-Id": always("X-Request-Id") };
+    // Procedures list the headers they set on every success (responseHeaderNames).
+    for (const name of meta.responseHeaderNames ?? []) headers[name] = always(name);
     const success: Json = { description: generated.description ?? "Success", headers };
     if (status !== 204 && status !== 202) success.content = generated.content;
     const responses: Json = { [String(status)]: success };
     if (meta.requestHeaderNames?.includes("If-None-Match")) {
       responses["304"] = {
         description: "Not modified: the ETag still matches; no body",
-        headers: { ETag: HEADERS.ETag, "X-Request-Id": HEADERS["X-Request-Id"] },
+        headers: { ETag: always("ETag"), "X-Request-Id": always("X-Request-Id") },
       };
     }
     Object.assign(

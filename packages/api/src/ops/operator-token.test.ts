@@ -50,6 +50,7 @@ describe("the /ops handler without OPERATOR_TOKEN", () => {
           headers: { Authorization: `Bearer ${TOKEN}` },
         }),
         "req-1",
+        "203.0.113.9",
       );
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type")).toBe("application/problem+json");

@@ -73,6 +73,12 @@ export const problemCatalogue: Record<string, ProblemType> = {
     title: "Owner required",
     description: "Only the note's owner may do this.",
   },
+  "owner-cannot-leave": {
+    status: 403,
+    title: "Owner cannot leave",
+    description:
+      "The owner is the note's one fixed member and cannot leave it; the owner deletes the note instead (every member then sees a tombstone).",
+  },
   "free-storage-full": {
     status: 402,
     title: "Free storage full",

@@ -3,7 +3,8 @@
 // credentials. /ops and the web app's /api/trpc stay same-origin (no headers).
 import type { Reply } from "./exchange";
 
-const ALLOW_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, X-Request-Id";
+const ALLOW_HEADERS =
+  "Authorization, Content-Type, Device-Token, If-Match, If-None-Match, X-Request-Id";
 const EXPOSE_HEADERS = "ETag, Location, Retry-After, X-Request-Id, WWW-Authenticate";
 const METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 

@@ -5,17 +5,17 @@
 // on 415, body limits enforced before parsing.
 import type { Core, RequestMeta } from "@notes/core";
 import type { AnyRouter } from "@trpc/server";
+import { bodyLimitOf, DEFAULT_BODY_LIMIT, tooLargeDetail } from "../body-limits";
 import type { ApiContext, ResponseControl } from "../trpc";
 import type { Reply, RestRequest } from "./exchange";
 import { NotModified } from "./not-modified";
 import type { OutageGate } from "./outage-gate";
+import { malformedPathParam } from "./path-param";
 import { errorToProblem, type ProblemInit, problemReply } from "./problem-response";
-import { BodyTooLarge, isJsonContentType } from "./read-body";
+import { BodyIncomplete, BodyTooLarge, isJsonContentType } from "./read-body";
 import { buildRouteTable, matchRoute, type Route } from "./route-table";
 import { issuesOf, toFieldErrors } from "./validation";
 
-const MiB = 1024 * 1024;
-export const DEFAULT_BODY_LIMIT = MiB;
 const ACCEPT = { Accept: "application/json" };
 const utf8 = new TextDecoder();
 
@@ -41,7 +41,7 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
   ): Promise<{ input: Record<string, unknown> } | { problem: ProblemInit }> {
     const input: Record<string, unknown> = {};
     if (route.takesBody) {
-      const limit = route.meta.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      const limit = bodyLimitOf(route.meta);
       if (!isJsonContentType(request.headers.get("content-type"))) {
         return problem("body-not-json", {
           status: 415,
@@ -95,12 +95,23 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
         headers: { Allow: match.allow.join(", ") },
       });
     }
+    if (match.kind === "malformed-param") {
+      const { route, param } = match;
+      return respondProblem({
+        ...malformedPathParam(param, route.meta.invalidAs),
+        ...(route.meta.invalidTitle && { title: route.meta.invalidTitle }),
+      });
+    }
     const { route, params } = match;
     const response: ResponseControl = { headers: new Map() };
     const ctx: ApiContext = {
       core,
       headers: request.headers,
-      meta: { ip: info.ip, userAgent: info.userAgent },
+      meta: {
+        ip: info.ip,
+        userAgent: info.userAgent,
+        deviceToken: request.headers.get("device-token") ?? undefined,
+      },
       response,
     };
     try {
@@ -123,11 +134,14 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
       headers["Content-Type"] = "application/json";
       return { status, headers, body: request.method === "HEAD" ? null : JSON.stringify(output) };
     } catch (error) {
+      if (error instanceof BodyIncomplete) {
+        // The client has gone: nobody reads this answer, and it is no failure of ours.
+        return respondProblem({ slug: "invalid-request", detail: error.message });
+      }
       if (error instanceof BodyTooLarge) {
-        const limit = route.meta.bodyLimit ?? DEFAULT_BODY_LIMIT;
         return respondProblem({
           slug: "body-too-large",
-          detail: `This operation accepts at most ${limit} bytes.`,
+          detail: tooLargeDetail(bodyLimitOf(route.meta)),
         });
       }
       const notModified = NotModified.from(error);

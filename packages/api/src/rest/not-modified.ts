@@ -1,5 +1,7 @@
 // Thrown by a read whose If-None-Match still matches: the adapter answers 304
 // with the validator and no body.
+import type { HeaderReader } from "./exchange";
+
 export class NotModified extends Error {
   constructor(readonly etag: string) {
     super("not modified");
@@ -12,4 +14,22 @@ export class NotModified extends Error {
     }
     return undefined;
   }
+}
+
+/** Opaque part of an entity tag, for the weak comparison If-None-Match uses (RFC 9110 §13.1.2). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/**
+ * A conditional read: throws NotModified (304) when `If-None-Match` names `etag` (or
+ * is `*`); otherwise sets `ETag` on the answer. The one place every read with a
+ * validator does this.
+ */
+export function unlessNotModified(
+  ctx: { headers: HeaderReader; response: { headers: { set(name: string, value: string): void } } },
+  etag: string,
+): void {
+  const given = ctx.headers.get("if-none-match");
+  if (given?.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag)))
+    throw new NotModified(etag);
+  ctx.response.headers.set("ETag", etag);
 }

@@ -2,12 +2,15 @@
 // database cannot be reached, every request answers 503 at-capacity at once
 // (instead of queueing behind the pool's reconnect attempts) until a background
 // probe reaches the database again, every quarter second. Embedded mode never
-// trips it: its database lives in the process.
+// trips it: its database lives in the process. Tripping also tells `onTrip`, which
+// replaces the pool's connections (replaceable-pool.ts in @notes/db): some may be
+// dead without knowing it, and would fail a query long after the database is back.
 export class OutageGate {
   private down = false;
 
   constructor(
     private readonly probe: () => Promise<unknown>,
+    private readonly onTrip: () => void = () => {},
     private readonly everyMs = 250,
   ) {}
 
@@ -19,6 +22,7 @@ export class OutageGate {
   trip(): void {
     if (this.down) return;
     this.down = true;
+    this.onTrip();
     void this.watch();
   }
 

@@ -8,6 +8,7 @@ import {
   type OpenApiRouter,
 } from "trpc-to-openapi";
 import type { ApiContext, RouteMeta } from "../trpc";
+import { decodePathParam } from "./path-param";
 
 /**
  * A procedure called the way tRPC's own caller calls it (its middleware, input and
@@ -85,6 +86,8 @@ export function buildRouteTable(router: AnyRouter, prefix: string): Route[] {
 
 export type RouteMatch =
   | { kind: "found"; route: Route; params: Record<string, string> }
+  /** The operation exists but a parameter's percent-escapes do not decode. */
+  | { kind: "malformed-param"; route: Route; param: string }
   | { kind: "wrong-method"; allow: string[] }
   | { kind: "none" };
 
@@ -98,9 +101,11 @@ export function matchRoute(routes: Route[], method: string, pathname: string): R
       continue;
     }
     const params: Record<string, string> = {};
-    route.params.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1] ?? "");
-    });
+    for (const [i, name] of route.params.entries()) {
+      const value = decodePathParam(m[i + 1] ?? "");
+      if (value === undefined) return { kind: "malformed-param", route, param: name };
+      params[name] = value;
+    }
     return { kind: "found", route, params };
   }
   return allow.size > 0 ? { kind: "wrong-method", allow: [...allow].sort() } : { kind: "none" };

@@ -22,6 +22,10 @@ export const accountSchema = z
     handle: z.string().optional(),
     email: z.string().optional(),
     emailVerified: z.boolean(),
+    pendingEmail: z.string().optional().meta({
+      description:
+        "An address asked for through PATCH and not verified yet (an addition to interface.md §2.2). `email` keeps the current address, still the one to sign in with, until this one is verified through account:sendVerificationEmail and account:verifyEmail.",
+    }),
     discoverableByEmail: z.boolean(),
     passkeys: z.object({ offerEnrolment: z.boolean() }),
     subscription: subscriptionSchema,
@@ -48,5 +52,13 @@ export const keysSchema = z
   .meta({ id: "Keys" });
 
 export const authResponseSchema = z
-  .object({ account: accountSchema, keys: keysSchema, token: z.string() })
+  .object({
+    account: accountSchema,
+    keys: keysSchema,
+    token: z.string(),
+    deviceToken: z.string().meta({
+      description:
+        "Not a credential: send it as the `Device-Token` header on this account's later sign-ins from this device, which then count against a limit of this device's own instead of the identifier's shared one (OWASP's device-cookie pattern). Keep the newest.",
+    }),
+  })
   .meta({ id: "AuthenticationResponse" });

@@ -16,6 +16,10 @@ export const transmissionSchema = z
       .uuid()
       .optional()
       .meta({ description: "Absent once the author's account is deleted" }),
+    authorHandle: z.string().optional().meta({
+      description:
+        "The author's handle as it is now (beyond interface.md §2.7, like a revision's authorHandle); absent when the author has none or the account is deleted",
+    }),
   })
   .meta({ id: "BridgeTransmission" });
 
@@ -34,5 +38,5 @@ export const keyWrapSchema = z
 export const wrappedKey = base64Bytes(
   1,
   256,
-  "Base64 crypto_box_seal of the 32-byte bridge key to the recipient's public key (at most 256 bytes)",
+  "Base64 crypto_box_seal of the 32-byte bridge key to the recipient's public key",
 );

@@ -10,13 +10,24 @@ export function isBase64(s: string): boolean {
   );
 }
 
-/** Standard Base64 (with padding) of `min`–`max` decoded bytes, parsed to bytes. */
+/** Length of the padded Base64 of `bytes` bytes. */
+const encodedLength = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * Standard Base64 (with padding) of `min`–`max` decoded bytes, parsed to bytes. The
+ * document states the bounds twice: in words (decoded bytes, what the server
+ * checks) and as the encoded string's length limits, which validators enforce.
+ */
 export function base64Bytes(min: number, max: number, description?: string) {
+  const bytes = min === max ? `${min} bytes` : `${min}–${max} bytes`;
   return z
     .string()
     .meta({
-      description: description ?? `Base64 of ${min === max ? min : `${min}–${max}`} bytes`,
+      description: description ? `${description} (${bytes} decoded)` : `Base64 of ${bytes}`,
       format: "byte",
+      contentEncoding: "base64",
+      minLength: encodedLength(min),
+      maxLength: encodedLength(max),
     })
     .refine(isBase64, "Must be standard Base64 with padding.")
     .transform((s) => new Uint8Array(Buffer.from(s, "base64")))

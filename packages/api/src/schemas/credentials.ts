@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { base64Bytes } from "./common";
 
-export const authKey = base64Bytes(32, 32, "Base64 of the 32-byte client-derived auth key");
-export const wrappedKey = base64Bytes(1, 256, "Base64 of a wrapped key (at most 256 bytes)");
-export const kdfSalt = base64Bytes(16, 64, "Base64 of the 16–64-byte PBKDF2 salt");
+export const authKey = base64Bytes(32, 32, "Base64 of the client-derived auth key");
+export const wrappedKey = base64Bytes(1, 256, "Base64 of a wrapped key");
+export const kdfSalt = base64Bytes(16, 64, "Base64 of the PBKDF2 salt");
 export const kdfIterations = z.int().min(600_000).max(10_000_000);
 export const identifier = z
   .string()

@@ -17,18 +17,26 @@ export const noteStateSchema = z
   .object({
     deleted: z.boolean(),
     id: z.uuid(),
-    memberCount: z.int(),
+    memberCount: z.int().meta({
+      description: "Active members including the owner (1: unshared); 0 on a tombstone",
+    }),
     metadata: base64Out.optional(),
     role: z.enum(["owner", "editor", "viewer", "revoked"]),
     seq: z.int(),
     snapshot: base64Out.optional(),
     snapshotVersion: z.int(),
-    updatedAt: dateTime,
+    updatedAt: dateTime.meta({
+      description: "Last write time; on a tombstone, when the caller lost the note",
+    }),
     updates: z.array(base64Out),
     version: z.int(),
     wrappedCek: base64Out.optional(),
   })
-  .meta({ id: "NoteState" });
+  .meta({
+    id: "NoteState",
+    description:
+      "A tombstone (`deleted: true`, `role: revoked`: the note was deleted, or the caller was removed or left) is frozen at that moment: `version` and `snapshotVersion` are the note's then, `updatedAt` is that moment, `memberCount` is 0, and it carries no metadata, snapshot, updates or wrap. Nothing the others do afterwards changes it. Tombstones of members removed before this rule report versions 0.",
+  });
 
 export const revisionSchema = z
   .object({
@@ -46,7 +54,10 @@ export const memberSchema = z
     userId: z.uuid(),
     role: z.enum(["owner", "editor", "viewer", "revoked"]),
     handle: z.string().optional(),
-    name: z.string().optional(),
+    name: z.string().optional().meta({
+      description:
+        "A handle-less member's address, shown to the note's owner only, and only when the owner found them by it through users:resolve (never the account's current e-mail)",
+    }),
     addedBy: z
       .uuid()
       .optional()

@@ -12,6 +12,8 @@ export interface AccountView {
   handle?: string;
   email?: string;
   emailVerified: boolean;
+  /** An address asked for and not yet verified; `email` stays until it is. */
+  pendingEmail?: string;
   discoverableByEmail: boolean;
   passkeys: { offerEnrolment: boolean };
   subscription: {
@@ -37,6 +39,8 @@ export interface AuthResponse {
   account: AccountView;
   keys: KeysView;
   token: string;
+  /** Presented as `Device-Token` on later sign-ins: this device's own limit (sessions/device-token.ts). */
+  deviceToken: string;
 }
 
 export function accountView(row: AccountRow): AccountView {
@@ -46,6 +50,7 @@ export function accountView(row: AccountRow): AccountView {
     ...(row.handle !== null && { handle: row.handle }),
     ...(row.email !== null && { email: row.email }),
     emailVerified: row.emailVerified,
+    ...(row.pendingEmail !== null && { pendingEmail: row.pendingEmail }),
     discoverableByEmail: row.discoverableByEmail,
     // contract.md §11: false once the offer was declined or any passkey enrolled;
     // both set this flag (passkeys/enrolment-offer.ts).

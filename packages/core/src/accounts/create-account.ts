@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { accounts } from "@notes/db";
 import type { Core, RequestMeta } from "../core";
 import { identifierTaken, invalidRequest } from "../errors";
+import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
 import { parseIdentifier } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
@@ -59,7 +60,8 @@ export async function createAccount(
         .returning();
       if (!row) throw new Error("insert returned no row");
       const { token } = await openSession(tx, row.id, meta);
-      return { account: accountView(row), keys: keysView(row), token };
+      const deviceToken = mintDeviceToken(core, row.id);
+      return { account: accountView(row), keys: keysView(row), token, deviceToken };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -5,9 +5,9 @@ import type { Core, RequestMeta } from "../core";
 import { DEFAULT_KDF_ITERATIONS } from "../core";
 import { toBase64 } from "../shared/base64";
 import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
-import { enforceSignInLimits } from "../shared/rate-limit";
 import { hmac } from "../shared/secrets";
 import { findByIdentifier } from "./find-account";
+import { enforceSignInLimits } from "./sign-in-limits";
 
 export interface AuthParams {
   kdfIterations: number;
@@ -25,7 +25,7 @@ export async function lookupAuthParams(
   meta: RequestMeta,
 ): Promise<AuthParams> {
   const normalised = normaliseIdentifier(rawIdentifier);
-  await enforceSignInLimits(core, normalised, meta.ip);
+  await enforceSignInLimits(core, rawIdentifier, meta);
   const identifier = parseIdentifier(rawIdentifier);
   const row = identifier ? await findByIdentifier(core.db, identifier) : undefined;
   if (!row) return fakeAuthParams(core, normalised);

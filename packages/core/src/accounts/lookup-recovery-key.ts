@@ -4,8 +4,7 @@
 // sessions:recover. Opens no session. Unknown identifiers answer like wrong keys.
 import type { Core, RequestMeta } from "../core";
 import { toBase64 } from "../shared/base64";
-import { normaliseIdentifier } from "../shared/identifier";
-import { enforceSignInLimits } from "../shared/rate-limit";
+import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";
 
 export interface RecoveryKey {
@@ -19,7 +18,7 @@ export async function lookupRecoveryKey(
   input: { identifier: string; recoveryAuthKey: Uint8Array },
   meta: RequestMeta,
 ): Promise<RecoveryKey> {
-  await enforceSignInLimits(core, normaliseIdentifier(input.identifier), meta.ip);
+  await enforceSignInLimits(core, input.identifier, meta);
   const row = await verifyCredential(core, input.identifier, input.recoveryAuthKey, "recoveryHash");
   return {
     kdfIterations: row.kdfIterations,

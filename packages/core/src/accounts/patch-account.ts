@@ -1,6 +1,12 @@
 // JSON merge patch of handle, e-mail and discovery, held to the ETag the client
-// read (If-Match). The check and the write happen under one row lock. Changing or
-// removing the e-mail clears its verification and its discoverability.
+// read (If-Match). The check and the write happen under one row lock.
+//
+// A new address only becomes pending (`pendingEmail`): the account keeps its
+// current one until the new one is verified (verify-email.ts). So the answer is the
+// same whether someone else holds the address or not (no probing which addresses
+// have accounts), and asking for an address never keeps its owner from signing up
+// with it. Naming an address is rate-limited per account. Removing the e-mail
+// clears its verification and discoverability, and any pending address.
 import { accounts } from "@notes/db";
 import { eq } from "drizzle-orm";
 import type { Caller, Core } from "../core";
@@ -13,6 +19,7 @@ import {
 } from "../errors";
 import { announce } from "../realtime/announce";
 import { parseEmail, parseHandle } from "../shared/identifier";
+import { enforce } from "../shared/rate-limit";
 import { isUniqueViolation } from "../shared/unique-violation";
 import { type AccountView, accountEtag, accountView } from "./account-view";
 
@@ -51,6 +58,12 @@ export async function patchAccount(
 ): Promise<{ account: AccountView; etag: string }> {
   if (ifMatch === null) throw preconditionRequired();
   const fields = validate(patch);
+  if (fields.email)
+    await enforce(
+      core,
+      `email-change:${caller.accountId}`,
+      core.config.limits.emailChangePerAccount,
+    );
   try {
     return await core.db.transaction(async (tx) => {
       const [row] = await tx
@@ -63,11 +76,17 @@ export async function patchAccount(
       const etag = accountEtag(current);
       if (ifMatch !== "*" && !ifMatch.split(/\s*,\s*/).includes(etag)) throw preconditionFailed();
 
-      const next = { ...row, ...fields };
-      const emailChanged = fields.email !== undefined && fields.email !== row.email;
-      if (emailChanged) {
-        next.emailVerified = false;
-        next.discoverableByEmail = false;
+      const next = { ...row, ...(fields.handle !== undefined && { handle: fields.handle }) };
+      if (fields.email === null) {
+        Object.assign(next, {
+          email: null,
+          pendingEmail: null,
+          emailVerified: false,
+          discoverableByEmail: false,
+        });
+      } else if (fields.email !== undefined) {
+        // Asking for the current address again withdraws a pending change.
+        next.pendingEmail = fields.email === row.email ? null : fields.email;
       }
       if (patch.discoverableByEmail !== undefined) {
         if (patch.discoverableByEmail && !(next.email && next.emailVerified)) {
@@ -93,6 +112,7 @@ export async function patchAccount(
         .set({
           handle: next.handle,
           email: next.email,
+          pendingEmail: next.pendingEmail,
           emailVerified: next.emailVerified,
           discoverableByEmail: next.discoverableByEmail,
         })
@@ -103,8 +123,8 @@ export async function patchAccount(
       return { account, etag: accountEtag(account) };
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw identifierTaken("That handle or e-mail address is already in use.");
+    // Only a handle can collide here: an address waits in pendingEmail.
+    if (isUniqueViolation(error)) throw identifierTaken("That handle is already in use.");
     throw error;
   }
 }

@@ -3,11 +3,11 @@
 import { accounts, sessions } from "@notes/db";
 import { eq } from "drizzle-orm";
 import type { Core, RequestMeta } from "../core";
+import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
-import { normaliseIdentifier } from "../shared/identifier";
-import { enforceSignInLimits } from "../shared/rate-limit";
 import { scryptHash } from "../shared/secrets";
 import { type AuthResponse, accountView, keysView } from "./account-view";
+import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";
 
 export interface Recovery {
@@ -22,7 +22,7 @@ export async function recover(
   input: Recovery,
   meta: RequestMeta,
 ): Promise<AuthResponse> {
-  await enforceSignInLimits(core, normaliseIdentifier(input.identifier), meta.ip);
+  await enforceSignInLimits(core, input.identifier, meta);
   const found = await verifyCredential(
     core,
     input.identifier,
@@ -40,6 +40,7 @@ export async function recover(
     await tx.delete(sessions).where(eq(sessions.accountId, row.id));
     core.sessionCache?.forgetAccount(row.id);
     const { token } = await openSession(tx, row.id, meta);
-    return { account: accountView(row), keys: keysView(row), token };
+    const deviceToken = mintDeviceToken(core, row.id);
+    return { account: accountView(row), keys: keysView(row), token, deviceToken };
   });
 }

@@ -1,8 +1,8 @@
 import type { Core, RequestMeta } from "../core";
+import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
-import { normaliseIdentifier } from "../shared/identifier";
-import { enforceSignInLimits } from "../shared/rate-limit";
 import { type AuthResponse, accountView, keysView } from "./account-view";
+import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";
 
 /** Password sign-in with the client-derived auth key. */
@@ -11,8 +11,9 @@ export async function signIn(
   input: { identifier: string; authKey: Uint8Array },
   meta: RequestMeta,
 ): Promise<AuthResponse> {
-  await enforceSignInLimits(core, normaliseIdentifier(input.identifier), meta.ip);
+  await enforceSignInLimits(core, input.identifier, meta);
   const row = await verifyCredential(core, input.identifier, input.authKey, "authHash");
   const { token } = await openSession(core.db, row.id, meta);
-  return { account: accountView(row), keys: keysView(row), token };
+  const deviceToken = mintDeviceToken(core, row.id);
+  return { account: accountView(row), keys: keysView(row), token, deviceToken };
 }

@@ -7,7 +7,7 @@ import type { Caller, Core } from "../core";
 import { requireBridgeAccess } from "./access";
 import { currentEpoch } from "./current-epoch";
 import { decodeBridgeToken, encodeBridgeToken } from "./page-token";
-import { type Transmission, toTransmission, transmissionColumns } from "./transmission";
+import { selectTransmissions, type Transmission, toTransmission } from "./transmission";
 
 export const BRIDGE_PAGE_MAX = 100;
 
@@ -25,9 +25,7 @@ export async function listTransmissions(
   await requireBridgeAccess(core.db, caller.accountId);
   const before = query.pageToken ? decodeBridgeToken(query.pageToken) : undefined;
   const size = Math.min(query.pageSize ?? BRIDGE_PAGE_MAX, BRIDGE_PAGE_MAX);
-  const found = await core.db
-    .select(transmissionColumns)
-    .from(bridgeMessages)
+  const found = await selectTransmissions(core.db)
     .where(before === undefined ? undefined : lt(bridgeMessages.seq, before))
     .orderBy(desc(bridgeMessages.seq))
     .limit(size + 1);

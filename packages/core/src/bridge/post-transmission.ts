@@ -3,12 +3,17 @@
 // order: a client that has seen seq n has seen every transmission below it. The
 // lock also makes `requestId` idempotent under racing repeats: the second one
 // finds the first's row.
-import { bridgeMessages } from "@notes/db";
+import { accounts, bridgeMessages } from "@notes/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { requireBridgeAccess } from "./access";
 import { announceTransmission } from "./announce";
-import { type Transmission, toTransmission, transmissionColumns } from "./transmission";
+import {
+  selectTransmissions,
+  type Transmission,
+  toTransmission,
+  transmissionColumns,
+} from "./transmission";
 
 const BRIDGE_LOCK = 7_340_221;
 
@@ -27,15 +32,12 @@ export async function postTransmission(
   return core.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BRIDGE_LOCK})`);
     if (input.requestId) {
-      const [earlier] = await tx
-        .select(transmissionColumns)
-        .from(bridgeMessages)
-        .where(
-          and(
-            eq(bridgeMessages.authorId, caller.accountId),
-            eq(bridgeMessages.requestId, input.requestId.toLowerCase()),
-          ),
-        );
+      const [earlier] = await selectTransmissions(tx).where(
+        and(
+          eq(bridgeMessages.authorId, caller.accountId),
+          eq(bridgeMessages.requestId, input.requestId.toLowerCase()),
+        ),
+      );
       if (earlier) return { transmission: toTransmission(earlier), created: false };
     }
     const [row] = await tx
@@ -48,7 +50,12 @@ export async function postTransmission(
       })
       .returning(transmissionColumns);
     if (!row) throw new Error("transmission insert returned nothing");
-    const transmission = toTransmission(row);
+    // The broadcast carries the author's handle too, so members name them at once.
+    const [author] = await tx
+      .select({ handle: accounts.handle })
+      .from(accounts)
+      .where(eq(accounts.id, caller.accountId));
+    const transmission = toTransmission({ ...row, authorHandle: author?.handle ?? null });
     await announceTransmission(tx, transmission);
     return { transmission, created: true };
   });

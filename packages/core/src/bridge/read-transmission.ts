@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { requireBridgeAccess } from "./access";
-import { type Transmission, toTransmission, transmissionColumns } from "./transmission";
+import { selectTransmissions, type Transmission, toTransmission } from "./transmission";
 
 export async function readTransmission(
   core: Core,
@@ -12,10 +12,7 @@ export async function readTransmission(
   seq: number,
 ): Promise<Transmission> {
   await requireBridgeAccess(core.db, caller.accountId);
-  const [row] = await core.db
-    .select(transmissionColumns)
-    .from(bridgeMessages)
-    .where(eq(bridgeMessages.seq, seq));
+  const [row] = await selectTransmissions(core.db).where(eq(bridgeMessages.seq, seq));
   if (!row) throw new DomainError("not-found", "No transmission has this seq.");
   return toTransmission(row);
 }

@@ -1,7 +1,10 @@
 // The transmission record of interface.md §2.7: what is stored, listed, read and
 // broadcast. The body is opaque to the server (contract.md §9: 1,024 padded bytes
-// sealed under the bridge key, so exactly 1,064 bytes).
-import { bridgeMessages } from "@notes/db";
+// sealed under the bridge key, so exactly 1,064 bytes). Beyond §2.7 it names the
+// author's handle, as revisions do (`authorHandle`), so members read who spoke
+// rather than an account id; reads give the handle the author has now.
+import { accounts, bridgeMessages, type Queryable } from "@notes/db";
+import { eq } from "drizzle-orm";
 import { toBase64 } from "../shared/base64";
 
 /** Decoded length of every transmission body (contract.md §6). */
@@ -13,8 +16,10 @@ export interface Transmission {
   epochId: string;
   createdAt: string;
   authorId?: string;
+  authorHandle?: string;
 }
 
+/** The stored row's own columns (what an insert can return). */
 export const transmissionColumns = {
   seq: bridgeMessages.seq,
   body: bridgeMessages.body,
@@ -23,12 +28,21 @@ export const transmissionColumns = {
   authorId: bridgeMessages.authorId,
 };
 
+/** Transmissions with their author's handle: add `where`, `orderBy`, `limit`. */
+export function selectTransmissions(q: Queryable) {
+  return q
+    .select({ ...transmissionColumns, authorHandle: accounts.handle })
+    .from(bridgeMessages)
+    .leftJoin(accounts, eq(accounts.id, bridgeMessages.authorId));
+}
+
 export function toTransmission(row: {
   seq: number;
   body: Uint8Array;
   epochId: string;
   createdAt: Date;
   authorId: string | null;
+  authorHandle?: string | null;
 }): Transmission {
   return {
     seq: Number(row.seq),
@@ -36,5 +50,6 @@ export function toTransmission(row: {
     epochId: row.epochId,
     createdAt: row.createdAt.toISOString(),
     ...(row.authorId !== null && { authorId: row.authorId }),
+    ...(row.authorId !== null && row.authorHandle && { authorHandle: row.authorHandle }),
   };
 }

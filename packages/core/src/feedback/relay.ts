@@ -1,12 +1,19 @@
 // Delivers stored feedback to the operator's channel (FEEDBACK_WEBHOOK_URL, a
-// `{"text": …}` JSON POST) from the durable outbox: each message is claimed with
-// FOR UPDATE SKIP LOCKED (so several instances never send one twice at once),
-// posted, and marked delivered; a failure schedules a retry with exponential
-// backoff (capped), so a webhook that is down loses nothing. Without a webhook the
-// messages wait in the outbox for the operator's CLI.
+// `{"text": …}` JSON POST, escaped for Slack-style channels) from the durable
+// outbox: each message is claimed for a lease (so several instances never send one
+// twice at once), posted outside any transaction, and marked delivered; a failure
+// schedules a retry with exponential backoff (capped), so a webhook that is down
+// loses nothing. Without a webhook the messages wait in the outbox for the
+// operator's CLI.
 import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Log } from "../core";
+import { feedbackLine } from "./slack-text";
+
+/** How long one webhook call may take. */
+const TIMEOUT_MS = 10_000;
+/** How long a claimed message stays with its sender: well past TIMEOUT_MS. */
+const LEASE_SECONDS = 60;
 
 export interface FeedbackRelayOptions {
   webhookUrl: string;
@@ -70,43 +77,50 @@ export class FeedbackRelay {
     }
   }
 
+  /**
+   * Claims one due message, posts it, records the outcome: three short steps, no
+   * transaction or row lock held across the HTTP call (up to 10 s; with the embedded
+   * database's one connection that would stall every request meanwhile). The claim
+   * pushes the message's next attempt a lease into the future, so no other instance
+   * takes it while this one is sending; if this process dies mid-call, the lease
+   * runs out and it is sent again (at least once, as before).
+   */
   private async deliverOne(): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [due] = await rows<{ id: string; category: string; message: string; attempts: number }>(
-        tx,
-        sql`select id, category, message, attempts from feedback
-            where delivered_at is null and next_attempt_at <= now()
-            order by next_attempt_at limit 1 for update skip locked`,
+    const [due] = await rows<{ id: string; category: string; message: string; attempts: number }>(
+      this.db,
+      sql`update feedback set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+          where id = (select id from feedback
+                      where delivered_at is null and next_attempt_at <= now()
+                      order by next_attempt_at limit 1 for update skip locked)
+          returning id, category, message, attempts`,
+    );
+    if (!due) return false;
+    try {
+      const res = await (this.options.fetch ?? fetch)(this.options.webhookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: feedbackLine(due.category, due.message) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    } catch (error) {
+      const delay = Math.min(
+        this.options.maxDelayMs ?? 3_600_000,
+        (this.options.baseDelayMs ?? 5_000) * 2 ** due.attempts,
       );
-      if (!due) return false;
-      const text = `Feedback (${due.category}): ${due.message}`;
-      try {
-        const res = await (this.options.fetch ?? fetch)(this.options.webhookUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ text }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-        await tx.execute(sql`update feedback set delivered_at = now(), attempts = attempts + 1,
-                             last_error = null where id = ${due.id}`);
-      } catch (error) {
-        const delay = Math.min(
-          this.options.maxDelayMs ?? 3_600_000,
-          (this.options.baseDelayMs ?? 5_000) * 2 ** due.attempts,
-        );
-        await tx.execute(sql`update feedback set attempts = attempts + 1,
-                             last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)},
-                             next_attempt_at = now() + make_interval(secs => ${delay / 1000})
-                             where id = ${due.id}`);
-        this.retryInMs = Math.min(this.retryInMs ?? delay, delay);
-        this.log.warn(
-          { err: error, attempts: due.attempts + 1 },
-          "feedback relay: delivery failed; will retry",
-        );
-        return false;
-      }
-      return true;
-    });
+      await this.db.execute(sql`update feedback set attempts = attempts + 1,
+                           last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)},
+                           next_attempt_at = now() + make_interval(secs => ${delay / 1000})
+                           where id = ${due.id}`);
+      this.retryInMs = Math.min(this.retryInMs ?? delay, delay);
+      this.log.warn(
+        { err: error, attempts: due.attempts + 1 },
+        "feedback relay: delivery failed; will retry",
+      );
+      return false;
+    }
+    await this.db.execute(sql`update feedback set delivered_at = now(), attempts = attempts + 1,
+                         last_error = null where id = ${due.id}`);
+    return true;
   }
 }

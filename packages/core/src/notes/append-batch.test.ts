@@ -1,12 +1,11 @@
-// Group commit of appends (append-updates.ts, drizzle/0014) against a real database:
-// PGlite by default, Postgres when DATABASE_URL is set (a database of its own,
-// created and dropped here). Every append of a batch is answered as
-// `notes_append` alone would answer it, and the rows end as if each had run alone.
+// Group commit of appends (append-updates.ts, packages/db/sql/functions/
+// notes_append_batch.sql) against a real database: PGlite by default, Postgres when
+// DATABASE_URL is set (a database of its own, created and dropped here). Every append
+// of a batch is answered as `notes_append` alone would answer it, and the rows end as
+// if each had run alone.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type Database, type Db, openDatabase, openPostgres, rows } from "@notes/db";
+import { type Database, type Db, rows } from "@notes/db";
+import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,35 +16,15 @@ import { toBase64 } from "../shared/base64";
 import { type Appended, type AppendJob, appendQueue } from "./append-updates";
 import { NOTE_CEILING } from "./storage";
 
-const adminUrl = process.env.DATABASE_URL;
-const scratchName = `notes_append_batch_${process.pid}`;
-const scratchUrl = adminUrl && `${adminUrl.replace(/\/[^/?]*(\?.*)?$/, `/${scratchName}$1`)}`;
-let dir: string;
+let scratch: ScratchDatabase;
 let database: Database;
 /** Every statement the queue sends, as text. */
 const statements: string[] = [];
 let db: Db;
 
-async function adminSql(statement: string) {
-  const admin = openPostgres({ url: adminUrl ?? "", poolSize: 1 });
-  try {
-    await admin.db.execute(sql.raw(statement));
-  } finally {
-    await admin.close();
-  }
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "notes-append-batch-"));
-  if (scratchUrl) {
-    await adminSql(`drop database if exists ${scratchName}`);
-    await adminSql(`create database ${scratchName}`);
-  }
-  database = await openDatabase({
-    databaseUrl: scratchUrl,
-    dataDir: dir,
-    migrationsFolder: path.resolve(__dirname, "../../../../drizzle"),
-  });
+  scratch = await openScratchDatabase("notes_append_batch", process.env.DATABASE_URL);
+  database = scratch.database;
   const dialect = new PgDialect();
   const execute = database.db.execute.bind(database.db);
   db = new Proxy(database.db, {
@@ -60,9 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await database?.close();
-  rmSync(dir, { recursive: true, force: true });
-  if (scratchUrl) await adminSql(`drop database if exists ${scratchName}`);
+  await scratch?.close();
 });
 
 const warnings: object[] = [];
@@ -90,8 +67,11 @@ async function note(
 }
 
 async function member(noteId: string, accountId: string, role: string) {
-  await db.execute(sql`insert into note_members (note_id, account_id, role, seq)
-    values (${noteId}, ${accountId}, ${role}, 0)`);
+  // A revoked row carries its frozen tombstone (schema/notes.ts), as revokeMembers writes it.
+  const frozen = role === "revoked" ? sql`now(), 0, 0` : sql`null, null, null`;
+  await db.execute(sql`insert into note_members
+      (note_id, account_id, role, seq, revoked_at, revoked_version, revoked_snapshot_version)
+    values (${noteId}, ${accountId}, ${role}, 0, ${frozen})`);
 }
 
 async function noteRow(id: string) {
@@ -296,7 +276,9 @@ describe("the append queue under load", () => {
   });
 
   it("plans the append functions with index lookups only, and keeps room on note pages for HOT updates", async () => {
-    // drizzle/0017: cached plans made while the tables were small scanned them whole.
+    // Cached plans made while the tables were small scanned them whole (the SET clause
+    // of notes_append.sql says why); BENCHMARKS.md, "The append's plans and rows",
+    // says why note pages keep room.
     const functions = await rows<{ proname: string; proconfig: string[] | null }>(
       db,
       sql`select proname, proconfig from pg_proc where proname in ('notes_append', 'notes_append_batch')`,

@@ -1,14 +1,16 @@
 // Appends encrypted CRDT updates (and optionally replaces the metadata digest).
 // Appends go through this process's group-commit queue (core.appends): alone, one
-// calls `notes_append` (drizzle/0011), which locks the note, checks the caller's
-// role, claims the requestId (a repeat, also a racing one, answers the first
-// request's coordinates), draws the seq under the change lock, inserts the updates
-// and moves the note, its members' seq and the owner's usage in one round trip;
-// its refusals arrive as SQLSTATE NT001 carrying the problem slug. Under load, the
-// appends waiting for a lane leave together through `notes_append_batch`
-// (drizzle/0014): the same checks and writes for the whole batch in one statement
-// and one commit, refusals answered per append. Each append is announced to the
-// relay after commit (drizzle/0011, announcer.ts).
+// calls `notes_append` (packages/db/sql/functions/notes_append.sql), which locks the
+// note, checks the caller's role, answers a repeated requestId with the first
+// request's coordinates (a racing repeat too: the lock serializes them), draws the
+// seq under the change lock, inserts the updates and moves the note, its members' seq
+// and the owner's usage in one round trip; its refusals arrive as SQLSTATE NT001
+// carrying the problem slug.
+// Under load, the appends waiting for a lane leave together through
+// `notes_append_batch` (notes_append_batch.sql beside it): the same checks and writes
+// for the whole batch in one statement and one commit, refusals answered per append.
+// Each append is announced to the relay after commit (announcer.ts: the functions
+// return the owner for it instead of notifying).
 import { type Db, isUnavailable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";

@@ -1,5 +1,8 @@
 // Client-side compaction: replaces the snapshot with one covering `coversVersion`
-// and prunes the updates (and idempotency memory) it covers. Usage shrinks.
+// and prunes the updates (and idempotency memory) it covers. What it replaced is kept
+// as the note's previous compaction (issue 21, attack 6; ./previous-compaction.ts), so
+// no member's compaction can destroy what the owner had: the replaced snapshot and the
+// pruned updates move there, and count against the owner's usage while kept.
 import { noteRequests, noteUpdates, rows } from "@notes/db";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
@@ -8,6 +11,7 @@ import { announce } from "../realtime/announce";
 import { drawSeq } from "./change-seq";
 import type { NoteCoordinates } from "./create-note";
 import { lockNoteForWrite, touchMembers } from "./note-access";
+import { keepReplaced } from "./previous-compaction";
 import { chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
 
 export interface Compaction {
@@ -37,13 +41,16 @@ export async function compactNote(
       sql`select sum(octet_length(data)) as bytes from note_updates where note_id = ${id} and version <= ${input.coversVersion}`,
     );
     const metadata = input.metadata ?? undefined;
+    const prunedBytes = Number(pruned?.bytes ?? 0);
     const delta =
       input.snapshot.byteLength -
       note.snapshotBytes -
-      Number(pruned?.bytes ?? 0) +
+      prunedBytes +
       (metadata ? metadata.byteLength - note.metadataBytes : 0);
     if (note.bytes + delta > NOTE_CEILING) throw noteTooLarge();
-    await chargeStorage(tx, note.ownerId, delta);
+    // Before the prune: the replaced snapshot and the pruned updates are what is kept.
+    const kept = await keepReplaced(tx, note, caller.accountId, input.coversVersion, prunedBytes);
+    await chargeStorage(tx, note.ownerId, delta + kept);
     await tx
       .delete(noteUpdates)
       .where(and(eq(noteUpdates.noteId, id), lte(noteUpdates.version, input.coversVersion)));

@@ -1,11 +1,14 @@
 // Delta sync (contract.md §5): the caller's changed notes after a cursor, ordered
 // by seq, never past the stable watermark (see change-seq.ts), cut at pageSize
-// notes or 4 MiB of ciphertext (never below one note).
+// notes or 4 MiB of ciphertext (never below one note). A full sync may instead walk
+// newest first (`order: "newest"`): down from the watermark of its first page, so
+// the note written last comes on the first page; whatever changes meanwhile rises
+// above that watermark and comes with the next delta sync, which starts there.
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { stableWatermark } from "./change-seq";
 import { type NoteState, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
-import { decodeCursor, encodeCursor } from "./page-token";
+import { type Cursor, decodeCursor, encodeCursor } from "./page-token";
 
 export const PAGE_BYTES = 4 * 1024 * 1024;
 
@@ -13,6 +16,8 @@ export interface ChangesQuery {
   pageToken?: string | undefined;
   pageSize: number;
   snapshots?: boolean | undefined;
+  /** A full sync only (no pageToken): "newest" walks from the newest change down. */
+  order?: "seq" | "newest" | undefined;
 }
 
 export interface ChangesPage {
@@ -27,19 +32,25 @@ export async function listChanges(
   query: ChangesQuery,
 ): Promise<ChangesPage> {
   const secret = core.config.serverSecret;
-  const cursor = query.pageToken
-    ? decodeCursor(secret, caller.accountId, query.pageToken)
-    : { seq: 0, fullSync: true };
-  const withSnapshots = query.snapshots ?? cursor.fullSync;
   const watermark = await stableWatermark(core);
+  const cursor: Cursor = query.pageToken
+    ? decodeCursor(secret, caller.accountId, query.pageToken)
+    : query.order === "newest"
+      ? { seq: watermark + 1, fullSync: true, newestFrom: watermark }
+      : { seq: 0, fullSync: true };
+  const withSnapshots = query.snapshots ?? cursor.fullSync;
+  const newest = cursor.newestFrom;
   return core.db.transaction(
     async (tx) => {
       const found = await selectNoteRows(
         tx,
         caller.accountId,
-        sql`m.seq > ${cursor.seq} and m.seq <= ${watermark}`,
+        newest === undefined
+          ? sql`m.seq > ${cursor.seq} and m.seq <= ${watermark}`
+          : sql`m.seq < ${cursor.seq}`,
         withSnapshots,
         query.pageSize + 1,
+        newest === undefined ? "ascending" : "descending",
       );
       const more = found.length > query.pageSize;
       const candidates = found.slice(0, query.pageSize);
@@ -67,6 +78,7 @@ export async function listChanges(
           nextPageToken: encodeCursor(secret, caller.accountId, {
             seq: last,
             fullSync: cursor.fullSync,
+            newestFrom: newest,
           }),
         };
       }
@@ -74,7 +86,7 @@ export async function listChanges(
         changes,
         nextPageToken: "",
         nextSyncToken: encodeCursor(secret, caller.accountId, {
-          seq: Math.max(watermark, cursor.seq),
+          seq: newest ?? Math.max(watermark, cursor.seq),
           fullSync: false,
         }),
       };

@@ -20,12 +20,15 @@ export interface LockedNote {
 
 export const noteNotFound = () => new DomainError("note-not-found", "No such note.");
 
-/** Locks the note row for a write by `accountId` and checks the caller may write. */
+/**
+ * Locks the note row for a write by `accountId` and checks the caller may make it:
+ * `writer` (owner or editor), `owner`, or any live `member` (leaving needs no more).
+ */
 export async function lockNoteForWrite(
   tx: Queryable,
   noteId: string,
   accountId: string,
-  need: "writer" | "owner" = "writer",
+  need: "writer" | "owner" | "member" = "writer",
 ): Promise<LockedNote> {
   const [row] = await rows<Record<string, unknown>>(
     tx,
@@ -60,7 +63,8 @@ export async function lockNoteForWrite(
   if (need === "owner" && note.role !== "owner") {
     throw new DomainError("owner-required", "Only the note's owner may do this.");
   }
-  if (note.role === "viewer") throw new DomainError("view-only", "Viewers cannot change the note.");
+  if (need === "writer" && note.role === "viewer")
+    throw new DomainError("view-only", "Viewers cannot change the note.");
   return note;
 }
 

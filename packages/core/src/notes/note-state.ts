@@ -1,5 +1,8 @@
 // The note state resource (interface.md §2.3) from stored rows, as the caller
-// sees it. Tombstones (deleted, or the caller removed) carry no ciphertext.
+// sees it. Tombstones (deleted, or the caller removed or gone) carry no ciphertext,
+// and nothing live either: the versions and time frozen when the caller lost the
+// note (sharing/revoke-members.ts) and a memberCount of 0. Their ciphertext is not
+// even read, so it never counts towards a page's byte cut.
 import { type Queryable, rows } from "@notes/db";
 import { type SQL, sql } from "drizzle-orm";
 import { toBase64 } from "../shared/base64";
@@ -40,15 +43,23 @@ export async function selectNoteRows(
   filter: SQL,
   withSnapshot: boolean,
   limit?: number,
+  order: "ascending" | "descending" = "ascending",
 ) {
+  const live = sql`m.role <> 'revoked'`;
   const found = await rows<Record<string, unknown>>(
     q,
-    sql`select n.id, n.deleted, m.role, m.seq, n.metadata, ${withSnapshot ? sql`n.snapshot` : sql`null`} as snapshot,
-               n.snapshot_version, n.version, n.updated_at, m.wrapped_cek,
-               (select count(*) from note_members c where c.note_id = n.id and c.role <> 'revoked') as member_count
+    sql`select n.id, n.deleted, m.role, m.seq,
+               case when ${live} then n.metadata end as metadata,
+               ${withSnapshot ? sql`case when ${live} then n.snapshot end` : sql`null`} as snapshot,
+               case when ${live} then n.snapshot_version else m.revoked_snapshot_version end as snapshot_version,
+               case when ${live} then n.version else m.revoked_version end as version,
+               case when ${live} then n.updated_at else m.revoked_at end as updated_at,
+               m.wrapped_cek,
+               case when ${live} then (select count(*) from note_members c
+                 where c.note_id = n.id and c.role <> 'revoked') else 0 end as member_count
         from note_members m join notes n on n.id = m.note_id
         where m.account_id = ${accountId} and ${filter}
-        order by m.seq
+        order by m.seq ${order === "descending" ? sql`desc` : sql``}
         ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
   return found.map(

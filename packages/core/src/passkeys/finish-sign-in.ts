@@ -6,16 +6,25 @@
 // signCount must exceed the stored one (contract.md §11), checked again in the
 // conditional UPDATE so two assertions racing with one counter value cannot both
 // pass. Every failure is the same 401 passkey-refused.
+//
+// Limits: the per-IP limit counts every attempt first; the per-identifier limit
+// counts only refused ones, after the fact. A valid assertion cannot be guessed, so
+// the identifier's limit has nothing to protect from it, and charging it up front
+// would let a stranger who spent that limit keep the passkey holder out (issue 22,
+// finding 7). Refusals past the limit answer 429 as before.
 import { passkeys, rows } from "@notes/db";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import { type AuthResponse, accountView, keysView } from "../accounts/account-view";
 import { getAccountRow } from "../accounts/find-account";
+import { enforceSignInIpLimit, signInBucket } from "../accounts/sign-in-limits";
 import type { Core, RequestMeta } from "../core";
+import { DomainError } from "../errors";
+import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
 import { toBase64 } from "../shared/base64";
-import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
-import { enforceSignInLimits } from "../shared/rate-limit";
+import { parseIdentifier } from "../shared/identifier";
+import { enforce } from "../shared/rate-limit";
 import { challengeOf, consumeChallenge } from "./challenges";
 import { type AssertionCredential, refusePrfResults } from "./credential";
 import { challengeRefused, passkeyRefused } from "./errors";
@@ -70,9 +79,25 @@ export async function finishPasskey(
   input: PasskeySignIn,
   meta: RequestMeta,
 ): Promise<PasskeyAuthResponse> {
+  refusePrfResults(input.credential.clientExtensionResults);
+  await enforceSignInIpLimit(core, meta);
+  try {
+    return await signInWithAssertion(core, input, meta);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const bucket = await signInBucket(core, input.handle, meta);
+      await enforce(core, bucket, core.config.limits.signInPerIdentifier);
+    }
+    throw error;
+  }
+}
+
+async function signInWithAssertion(
+  core: Core,
+  input: PasskeySignIn,
+  meta: RequestMeta,
+): Promise<PasskeyAuthResponse> {
   const { credential } = input;
-  refusePrfResults(credential.clientExtensionResults);
-  await enforceSignInLimits(core, normaliseIdentifier(input.handle), meta.ip);
   const challenge = challengeOf(credential.response.clientDataJSON);
   const consumed =
     challenge && (await consumeChallenge(core.db, challenge, ["sign-in", "discoverable"]));
@@ -104,6 +129,7 @@ export async function finishPasskey(
       account: accountView(account),
       keys: keysView(account),
       token,
+      deviceToken: mintDeviceToken(core, account.id),
       wrappedMasterKey: toBase64(used.wrapped_master_key),
     };
   });

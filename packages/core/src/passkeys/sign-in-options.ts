@@ -10,9 +10,9 @@ import { passkeys } from "@notes/db";
 import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { asc, eq } from "drizzle-orm";
 import { findByIdentifier } from "../accounts/find-account";
+import { enforceSignInIpLimit } from "../accounts/sign-in-limits";
 import type { Core, RequestMeta } from "../core";
 import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
-import { enforce, enforceSignInLimits } from "../shared/rate-limit";
 import { hmac } from "../shared/secrets";
 import { issueChallenge } from "./challenges";
 import { CEREMONY_TIMEOUT_MS, prfExtension, relyingParty } from "./relying-party";
@@ -61,14 +61,17 @@ export function fakeCredentials(core: Core, normalised: string): AllowedCredenti
 }
 
 export async function beginPasskey(core: Core, meta: RequestMeta) {
-  await enforce(core, `signin:ip:${meta.ip}`, core.config.limits.signInPerIp);
+  await enforceSignInIpLimit(core, meta);
   const challenge = await issueChallenge(core.db, "discoverable", null);
   return requestOptions(core, challenge.bytes);
 }
 
 export async function challengePasskey(core: Core, handle: string, meta: RequestMeta) {
   const normalised = normaliseIdentifier(handle);
-  await enforceSignInLimits(core, normalised, meta.ip);
+  // Only the per-IP limit: the answer reveals nothing and is useless without the
+  // authenticator, and an identifier limit here would let a stranger keep a
+  // passkey holder from even starting (issue 22, finding 7).
+  await enforceSignInIpLimit(core, meta);
   const identifier = parseIdentifier(handle);
   const account = identifier ? await findByIdentifier(core.db, identifier) : undefined;
   // The same queries whether or not the account exists (the nil uuid matches nothing).

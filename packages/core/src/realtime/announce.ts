@@ -2,15 +2,15 @@
 // `notes_events`. Sent inside the writing transaction, so they are delivered at
 // commit and never for a change that rolled back. Payloads carry ids and seqs only;
 // the relay reads the rest back (a bridge transmission, which members must
-// receive anyway, travels whole when it fits). (The sessions trigger in
-// drizzle/0005_realtime_events.sql announces on the same channel, and since
-// drizzle/0015 on SESSIONS_CHANNEL too.)
+// receive anyway, travels whole when it fits). (The sessions trigger's function,
+// packages/db/sql/functions/notes_session_deleted.sql, announces on the same
+// channel and on SESSIONS_CHANNEL.)
 import type { Queryable } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Transmission } from "../bridge/transmission";
 
 export const EVENTS_CHANNEL = "notes_events";
-/** Deleted sessions alone (drizzle/0015): what app instances follow for their session caches. */
+/** Deleted sessions alone (notes_session_deleted.sql), which app instances follow. */
 export const SESSIONS_CHANNEL = "notes_sessions";
 
 export type NoteChangeKind = "write" | "roster" | "delete";

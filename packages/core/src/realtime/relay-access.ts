@@ -4,7 +4,7 @@
 import { bridgeMessages, type Db, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
 import { hasBridgeAccessSql } from "../bridge/access";
-import { type Transmission, toTransmission, transmissionColumns } from "../bridge/transmission";
+import { selectTransmissions, type Transmission, toTransmission } from "../bridge/transmission";
 import { lastSeq } from "../notes/change-seq";
 import { ABSOLUTE_DAYS } from "../sessions/lifetimes";
 import type { LiveRole } from "../sharing/roster";
@@ -48,10 +48,7 @@ export function latestSeq(db: Db): Promise<number> {
 
 /** One bridge transmission, for an announcement too large to carry it. */
 export async function bridgeMessage(db: Db, seq: number): Promise<Transmission | undefined> {
-  const [row] = await db
-    .select(transmissionColumns)
-    .from(bridgeMessages)
-    .where(eq(bridgeMessages.seq, seq));
+  const [row] = await selectTransmissions(db).where(eq(bridgeMessages.seq, seq));
   return row && toTransmission(row);
 }
 

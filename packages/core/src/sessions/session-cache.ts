@@ -1,9 +1,10 @@
 // Verified sessions, kept in process for up to a minute so most authenticated
 // requests skip the database read. Safe only while revocations are heard: every
-// deleted session is announced on `notes_sessions` (a trigger on `sessions`,
-// drizzle/0015), so the app follows that channel, forgets revoked sessions at
-// once, and runs without the cache (`disable`) whenever it cannot follow it. Revocations made by this
-// process are also forgotten synchronously, before their answer leaves.
+// deleted session is announced on `notes_sessions` (a trigger on `sessions`:
+// packages/db/sql/functions/notes_session_deleted.sql), so the app follows that
+// channel, forgets revoked sessions at once, and runs without the cache (`disable`)
+// whenever it cannot follow it. Revocations made by this process are also forgotten
+// synchronously, before their answer leaves.
 export interface CachedSession {
   sessionId: string;
   accountId: string;

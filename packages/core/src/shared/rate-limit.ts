@@ -56,6 +56,33 @@ export async function enforce(core: Core, key: string, rule: Limit, nowMs = Date
     throw rateLimited(slidingRetryAfter(state, limit, rule.windowSeconds));
 }
 
+/**
+ * Throws rate-limited when one more hit on `key` would pass the limit, counting
+ * nothing: for limits that count only failures, checked before the attempt.
+ */
+export async function refuseIfSpent(core: Core, key: string, rule: Limit, nowMs = Date.now()) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const [row] = await rows<{ count: number; prev_count: number; window_start: string | number }>(
+    core.db,
+    sql`select count, prev_count, window_start from rate_limits where key = ${key}`,
+  );
+  const started = Number(row?.window_start ?? Number.NaN);
+  const state = {
+    count: (started === windowStart ? (row?.count ?? 0) : 0) + 1,
+    previous:
+      started === windowStart
+        ? (row?.prev_count ?? 0)
+        : started === windowStart - windowMs
+          ? (row?.count ?? 0)
+          : 0,
+    elapsed: (nowMs - windowStart) / windowMs,
+  };
+  const limit = allowed(core, rule);
+  if (slidingEstimate(state) > limit)
+    throw rateLimited(slidingRetryAfter(state, limit, rule.windowSeconds));
+}
+
 interface WindowState {
   /** Hits in the current window, this one included. */
   count: number;
@@ -83,10 +110,4 @@ export function slidingRetryAfter(state: WindowState, limit: number, windowSecon
     fraction = 1 - elapsed + Math.max(0, 1 - (limit - 1) / count);
   }
   return Math.max(1, Math.ceil(fraction * windowSeconds));
-}
-
-/** The credential endpoints' pair of limits: per identifier and per IP. */
-export async function enforceSignInLimits(core: Core, identifier: string, ip: string) {
-  await enforce(core, `signin:ip:${ip}`, core.config.limits.signInPerIp);
-  await enforce(core, `signin:id:${identifier}`, core.config.limits.signInPerIdentifier);
 }

@@ -1,24 +1,25 @@
 // Replaces a note's membership set (contract.md §3, §4, §11), owner only, held to
-// the roster's strong ETag. `members` lists everyone but the owner: new ids join,
-// changed roles or wraps are updated, absent ids are removed (their view becomes a
+// the roster's strong ETag. `members` lists everyone but the owner: new ids (people
+// the owner resolved: contacts.ts) join, changed roles or wraps are updated, absent ids are removed (their view becomes a
 // tombstone). Every live member's view and every removed member's view moves to
 // one new seq, announced to the relay, which closes removed members' room sockets.
 // Runs under the note row lock, so it serializes with appends and compactions:
 // a removed editor's append either lands before the removal or is refused.
-import { noteMembers, rows } from "@notes/db";
+import { noteMembers } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import {
-  DomainError,
   type FieldError,
   invalidRequest,
   preconditionFailed,
   preconditionRequired,
 } from "../errors";
 import { drawSeq } from "../notes/change-seq";
-import { lockNoteForWrite } from "../notes/note-access";
+import { lockNoteForWrite, touchMembers } from "../notes/note-access";
 import { announce } from "../realtime/announce";
 import { sameBytes } from "../shared/bytes";
+import { notAContact, resolvedContacts } from "./contacts";
+import { revokeMembers } from "./revoke-members";
 import { type Member, type RosterRow, readRoster, rosterView } from "./roster";
 
 export interface MemberEntry {
@@ -37,13 +38,16 @@ function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   const known = new Set([...roster.map((m) => m.accountId), ...input.members.map((m) => m.userId)]);
+  // The roster shows addedBy as stored, and a client sends it back as it read it, also
+  // when the adder has since left or been removed.
+  const stored = new Map(roster.map((m) => [m.accountId, m.addedBy]));
   input.members.forEach((m, i) => {
     if (m.userId === ownerId)
       errors.push({ pointer: `/members/${i}/userId`, detail: "The owner is implicit." });
     else if (seen.has(m.userId))
       errors.push({ pointer: `/members/${i}/userId`, detail: "Listed twice." });
     seen.add(m.userId);
-    if (m.addedBy && !known.has(m.addedBy))
+    if (m.addedBy && m.addedBy !== stored.get(m.userId) && !known.has(m.addedBy))
       errors.push({ pointer: `/members/${i}/addedBy`, detail: "Not a member of this note." });
   });
   if (errors.length > 0) throw invalidRequest(errors);
@@ -69,17 +73,12 @@ export async function replaceMembers(
 
     const existing = new Map(roster.filter((m) => m.role !== "owner").map((m) => [m.accountId, m]));
     const joining = members.filter((m) => !existing.has(m.userId)).map((m) => m.userId);
-    if (joining.length > 0) {
-      const found = await rows<{ id: string }>(
-        tx,
-        sql`select id from accounts where id in (${sql.join(
-          joining.map((u) => sql`${u}::uuid`),
-          sql`, `,
-        )})`,
-      );
-      const missing = joining.find((u) => !found.some((f) => f.id === u));
-      if (missing) throw new DomainError("user-not-found", `No account ${missing}.`);
-    }
+    // A newcomer must be someone the owner resolved (by handle or address), so an
+    // account id learned elsewhere adds nobody; unknown and unresolved ids answer
+    // alike, so neither does this tell whether the account exists.
+    const contacts = await resolvedContacts(tx, caller.accountId, joining);
+    const stranger = joining.find((u) => !contacts.has(u));
+    if (stranger) throw notAContact(stranger);
     const listed = new Set(members.map((m) => m.userId));
     const removed = [...existing.keys()].filter((u) => !listed.has(u));
     const owner = roster.find((m) => m.role === "owner");
@@ -112,18 +111,14 @@ export async function replaceMembers(
             wrappedCek: sql`excluded.wrapped_cek`,
             addedBy: sql`excluded.added_by`,
             seq: sql`excluded.seq`,
+            // A former member added back is live again: their frozen tombstone goes.
+            revokedAt: null,
+            revokedVersion: null,
+            revokedSnapshotVersion: null,
           },
         });
     }
-    if (removed.length > 0) {
-      await tx.execute(
-        sql`update note_members set role = 'revoked', wrapped_cek = null, added_by = null, seq = ${seq}
-            where note_id = ${id} and account_id in (${sql.join(
-              removed.map((u) => sql`${u}::uuid`),
-              sql`, `,
-            )})`,
-      );
-    }
+    await revokeMembers(tx, id, removed, seq);
     if (ownerRewrap && input.ownerWrappedCek) {
       await tx.execute(
         sql`update note_members set wrapped_cek = ${Buffer.from(input.ownerWrappedCek)}
@@ -131,9 +126,7 @@ export async function replaceMembers(
       );
     }
     // memberCount is part of every member's view, so all live views move.
-    await tx.execute(
-      sql`update note_members set seq = ${seq} where note_id = ${id} and role <> 'revoked'`,
-    );
+    await touchMembers(tx, id, seq);
     await announce(tx, { e: "note", kind: "roster", noteId: id, seq, ownerId: note.ownerId });
     return rosterView(await readRoster(tx, id), caller.accountId);
   });

@@ -1,7 +1,9 @@
 // Resolves a handle, or a verified e-mail its owner made discoverable, to the
 // sharing public key (contract.md §3). Anything else — unknown, unverified, not
 // discoverable, no keypair yet, malformed — is the same 404, and the look-ups are
-// rate-limited per account, so resolve cannot be used to list users.
+// rate-limited per account, so resolve cannot be used to list users. A successful
+// look-up makes the user the caller's contact (contacts.ts): only contacts may be
+// added to the caller's notes, and an address is recorded only when it was the key.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
@@ -9,6 +11,7 @@ import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { parseEmail, parseHandle } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
+import { recordContact } from "./contacts";
 
 export type ResolveQuery = { handle: string } | { email: string };
 
@@ -40,6 +43,8 @@ export async function resolveUser(
               and public_key is not null`,
   );
   if (!row) throw userNotFound();
+  if (row.id !== caller.accountId)
+    await recordContact(core.db, caller.accountId, row.id, email ?? null);
   return {
     userId: row.id,
     ...(row.handle !== null && { handle: row.handle }),

@@ -2,6 +2,9 @@
 // strong ETag covers what the caller sees plus a digest of every member's wrapped
 // content key, so a key rotation or any membership change moves it: an owner's
 // device holding an older roster cannot overwrite a newer one (If-Match).
+// A handle-less member is named, to the owner only, by the address the owner
+// resolved them by (contacts.ts), never by the account's live e-mail: that would
+// tell the owner an address they never knew.
 import { createHash } from "node:crypto";
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
@@ -12,7 +15,8 @@ export interface RosterRow {
   accountId: string;
   role: LiveRole;
   handle: string | null;
-  email: string | null;
+  /** The address the note's owner resolved this member by; null if never by address. */
+  resolvedEmail: string | null;
   wrappedCek: Uint8Array | null;
   addedBy: string | null;
 }
@@ -32,13 +36,14 @@ export async function readRoster(q: Queryable, noteId: string): Promise<RosterRo
     account_id: string;
     role: LiveRole;
     handle: string | null;
-    email: string | null;
+    resolved_email: string | null;
     wrapped_cek: Uint8Array | null;
     added_by: string | null;
   }>(
     q,
-    sql`select m.account_id, m.role, a.handle, a.email, m.wrapped_cek, m.added_by
+    sql`select m.account_id, m.role, a.handle, c.email as resolved_email, m.wrapped_cek, m.added_by
         from note_members m join accounts a on a.id = m.account_id join notes n on n.id = m.note_id
+          left join sharing_contacts c on c.account_id = n.owner_id and c.contact_id = m.account_id
         where m.note_id = ${noteId} and m.role <> 'revoked' and not n.deleted
         order by (m.role = 'owner') desc, a.handle nulls last, m.account_id`,
   );
@@ -46,7 +51,7 @@ export async function readRoster(q: Queryable, noteId: string): Promise<RosterRo
     accountId: m.account_id,
     role: m.role,
     handle: m.handle,
-    email: m.email,
+    resolvedEmail: m.resolved_email,
     wrappedCek: m.wrapped_cek,
     addedBy: m.added_by,
   }));
@@ -60,7 +65,9 @@ export function rosterView(roster: RosterRow[], callerId: string) {
       userId: m.accountId,
       role: m.role,
       ...(m.handle !== null && { handle: m.handle }),
-      ...(m.handle === null && callerIsOwner && m.email !== null && { name: m.email }),
+      ...(m.handle === null &&
+        callerIsOwner &&
+        m.resolvedEmail !== null && { name: m.resolvedEmail }),
       ...(callerIsOwner && m.addedBy !== null && { addedBy: m.addedBy }),
     }),
   );

@@ -1,5 +1,5 @@
 import { getAccount } from "@notes/core";
-import { NotModified } from "../../rest/not-modified";
+import { unlessNotModified } from "../../rest/not-modified";
 import { accountSchema } from "../../schemas/account";
 import { noInput } from "../../schemas/common";
 import { authedProcedure } from "../../trpc";
@@ -11,6 +11,8 @@ export const get = authedProcedure
       path: "/account",
       tags: ["account"],
       summary: "The caller's profile, with the strong ETag a patch is held to",
+      description:
+        "`PATCH /account` wants this `ETag` in `If-Match`. Sent back in `If-None-Match`, it answers 304 with no body while the profile is unchanged.",
     },
     responseHeaderNames: ["ETag"],
     requestHeaderNames: ["If-None-Match"],
@@ -19,13 +21,6 @@ export const get = authedProcedure
   .output(accountSchema)
   .query(async ({ ctx }) => {
     const { account, etag } = await getAccount(ctx.core, ctx.caller);
-    if (
-      ctx.headers
-        .get("if-none-match")
-        ?.split(/\s*,\s*/)
-        .includes(etag)
-    )
-      throw new NotModified(etag);
-    ctx.response.headers.set("ETag", etag);
+    unlessNotModified(ctx, etag);
     return account;
   });

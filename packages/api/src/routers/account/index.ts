@@ -3,12 +3,15 @@ import { changePassword } from "./change-password";
 import { remove } from "./delete";
 import { sendVerificationEmail, verifyEmail } from "./email-verification";
 import { get } from "./get";
+import { readKeyPinsProcedure, replaceKeyPinsProcedure } from "./key-pins";
 import { patch } from "./patch";
 import { replaceRecoveryKey } from "./replace-recovery-key";
 
 export const accountRouter = router({
   get,
   patch,
+  keyPins: readKeyPinsProcedure,
+  replaceKeyPins: replaceKeyPinsProcedure,
   changePassword,
   remove,
   replaceRecoveryKey,

@@ -11,7 +11,7 @@ export const patch = authedProcedure
       tags: ["account"],
       summary: "Patch handle, e-mail or discovery by e-mail (JSON merge patch)",
       description:
-        "Requires `If-Match` with the account's ETag. `email: null` removes the address, `handle: null` the handle; an account keeps at least one. Changing or removing the e-mail clears `emailVerified` and `discoverableByEmail`. `discoverableByEmail: true` needs a verified e-mail.",
+        "Requires `If-Match` with the account's ETag. `handle: null` removes the handle, `email: null` the address (clearing `emailVerified`, `discoverableByEmail` and any `pendingEmail`); an account keeps at least one of the two. A new `email` does not replace the current one: it becomes `pendingEmail` until it is verified (account:sendVerificationEmail, then account:verifyEmail), and `email` stays the address to sign in with until then. The answer is the same 200 whether or not another account holds the address, so this cannot tell which addresses have accounts; only a handle can answer 409 identifier-taken. Giving the current address again withdraws a pending one. Requests that name an address are limited to 10 an hour per account (429). `discoverableByEmail: true` needs a verified e-mail.",
       contentTypes: ["application/json", "application/merge-patch+json"],
     },
     problems: [

@@ -12,9 +12,10 @@ export const lookupAuthParams = publicProcedure
       tags: ["auth"],
       summary: "KDF parameters for an identifier",
       description:
-        "Answers for every identifier: an unknown one gets deterministic, plausible parameters, so the answer never reveals whether an account exists.",
+        "Answers for every identifier: an unknown one gets deterministic, plausible parameters, so the answer never reveals whether an account exists. Limited to 10 attempts a minute per identifier (and 30 per address); a `Device-Token` from an earlier sign-in of this account gives this device its own 10 (see `deviceToken`).",
       protect: false,
     },
+    requestHeaderNames: ["Device-Token"],
     problems: ["invalid-request"],
   })
   .input(z.object({ identifier }))

@@ -12,9 +12,10 @@ export const lookupRecoveryKey = publicProcedure
       tags: ["auth"],
       summary: "Fetch the recovery-wrapped master key with the recovery credential",
       description:
-        "Step one of recovery (beyond interface.md): a client that lost its password needs the master key to wrap it under the new password before `POST /v1/sessions:recover`. Verifies `recoveryAuthKey`, opens no session. A wrong key and an unknown identifier both answer 401 authentication-failed, in the same timing class; rate-limited like sign-in.",
+        "Step one of recovery (beyond interface.md): a client that lost its password needs the master key to wrap it under the new password before `POST /v1/sessions:recover`. Verifies `recoveryAuthKey`, opens no session. A wrong key and an unknown identifier both answer 401 authentication-failed, in the same timing class; rate-limited like sign-in, `Device-Token` included.",
       protect: false,
     },
+    requestHeaderNames: ["Device-Token"],
     problems: ["invalid-request", "authentication-failed"],
   })
   .input(z.object({ identifier, recoveryAuthKey: authKey }))

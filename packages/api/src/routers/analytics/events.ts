@@ -16,6 +16,8 @@ export const tourEvent = publicProcedure
       path: "/tour-events",
       tags: ["analytics"],
       summary: "Count one anonymous tour event",
+      description:
+        "Needs no session and stores nothing about the caller: only a per-day counter for the tour and event goes up. An unknown tour or event answers 400 `unknown-value`. Limited per client address.",
       protect: false,
     },
     ...anonymous,
@@ -34,6 +36,8 @@ export const journeyEvent = publicProcedure
       path: "/journey-events",
       tags: ["analytics"],
       summary: "Count one anonymous funnel step",
+      description:
+        "Needs no session and stores nothing about the caller: only a per-day counter for the journey and step goes up. An unknown journey or step answers 400 `unknown-value`. Limited per client address.",
       protect: false,
     },
     ...anonymous,

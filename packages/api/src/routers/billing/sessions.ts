@@ -15,9 +15,10 @@ export const checkout = authedProcedure
       tags: ["billing"],
       summary: "Start a payment-provider checkout for a plan",
       description:
-        "Navigate to `url`; the provider returns to `/plan?billing=success` (or `?billing=cancelled`). The tier changes when the provider's webhook arrives and the account's feed hears an `account` event. While a subscription is live: 409 subscription-active (checked before billing availability).",
+        "Navigate to `url` (also in `Location`); the provider returns to `/plan?billing=success` (or `?billing=cancelled`). The tier changes when the provider's webhook arrives and the account's feed hears an `account` event. While a subscription is live: 409 subscription-active (checked before billing availability).",
     },
     status: 201,
+    responseHeaderNames: ["Location"],
     problems: ["invalid-request", "subscription-active", "billing-unavailable"],
   })
   .input(
@@ -27,7 +28,12 @@ export const checkout = authedProcedure
     }),
   )
   .output(redirect)
-  .mutation(({ ctx, input }) => startCheckout(ctx.core, ctx.caller, input));
+  .mutation(async ({ ctx, input }) => {
+    const session = await startCheckout(ctx.core, ctx.caller, input);
+    // The created resource is the provider's checkout page.
+    ctx.response.headers.set("Location", session.url);
+    return session;
+  });
 
 export const portal = authedProcedure
   .meta({
@@ -37,11 +43,16 @@ export const portal = authedProcedure
       tags: ["billing"],
       summary: "Open the payment provider's customer portal",
       description:
-        "Invoices, payment method and cancellation. An account that never went through checkout has no billing profile: 409 (checked before billing availability).",
+        "Navigate to `url` (also in `Location`): invoices, payment method and cancellation. An account that never went through checkout has no billing profile: 409 (checked before billing availability).",
     },
     status: 201,
+    responseHeaderNames: ["Location"],
     problems: ["no-billing-profile", "billing-unavailable"],
   })
   .input(noInput)
   .output(redirect)
-  .mutation(({ ctx }) => openPortal(ctx.core, ctx.caller));
+  .mutation(async ({ ctx }) => {
+    const session = await openPortal(ctx.core, ctx.caller);
+    ctx.response.headers.set("Location", session.url);
+    return session;
+  });

@@ -36,14 +36,20 @@ export const sealKey = authedProcedure
       tags: ["bridge"],
       summary: "Seal the bridge key of an epoch to one member (or to oneself)",
       description:
-        "Both sides need bridge access (the recipient's lack answers 403 too) and the recipient a sharing public key (404 no-keypair). A recipient keeps the first wrap of an epoch: a repeat answers the stored wrap and changes nothing.",
+        "Both sides need bridge access (the recipient's lack answers 403 too) and the recipient a sharing public key (404 no-keypair). A recipient keeps the first wrap of an epoch: a repeat answers the stored wrap and changes nothing. `Location` is GET /v1/bridge/keys, where the recipient reads the wrap.",
     },
     status: 201,
+    responseHeaderNames: ["Location"],
     problems: ["invalid-request", "bridge-access-required", "user-not-found", "no-keypair"],
   })
   .input(z.object({ recipientId: z.uuid(), epochId, wrappedKey }))
   .output(keyWrapSchema)
-  .mutation(({ ctx, input }) => sealKeyToMember(ctx.core, ctx.caller, input));
+  .mutation(async ({ ctx, input }) => {
+    const wrap = await sealKeyToMember(ctx.core, ctx.caller, input);
+    // A wrap has no URL of its own: the recipient reads it in their list of wraps.
+    ctx.response.headers.set("Location", `${ctx.core.config.publicUrl}/v1/bridge/keys`);
+    return wrap;
+  });
 
 export const listLacking = authedProcedure
   .meta({

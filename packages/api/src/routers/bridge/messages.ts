@@ -27,11 +27,7 @@ export const postMessage = authedProcedure
   })
   .input(
     z.object({
-      body: base64Bytes(
-        TRANSMISSION_BYTES,
-        TRANSMISSION_BYTES,
-        `Base64 sealed transmission: exactly ${TRANSMISSION_BYTES} bytes`,
-      ),
+      body: base64Bytes(TRANSMISSION_BYTES, TRANSMISSION_BYTES, "Base64 sealed transmission"),
       epochId,
       requestId: z.uuid().nullish(),
     }),
@@ -94,6 +90,8 @@ export const readMessage = authedProcedure
       path: "/bridge/messages/{seq}",
       tags: ["bridge"],
       summary: "One transmission by its place in the log",
+      description:
+        "Repairs a gap in what a client has seen: `seq` is the transmission's place in the bridge's log. A seq with no transmission answers 404 `not-found`.",
     },
     problems: ["invalid-request", "bridge-access-required", "not-found"],
   })

@@ -10,6 +10,8 @@ export const health = publicProcedure
       path: "/health",
       tags: ["health"],
       summary: "Liveness and readiness",
+      description:
+        "Needs no session. 200 while the server reaches its database; otherwise 503 `at-capacity` with `Retry-After`.",
       protect: false,
     },
   })

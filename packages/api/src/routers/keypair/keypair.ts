@@ -10,6 +10,8 @@ export const get = authedProcedure
       path: "/keypair",
       tags: ["sharing"],
       summary: "The caller's sharing keypair material",
+      description:
+        "The public key and the private key wrapped under the master key, as stored by `PUT /keypair`; 404 `no-keypair` until then.",
     },
     problems: ["no-keypair"],
   })
@@ -32,12 +34,8 @@ export const put = authedProcedure
   })
   .input(
     z.object({
-      publicKey: base64Bytes(1, 128, "Base64 raw X25519 public key (at most 128 bytes)"),
-      wrappedPrivateKey: base64Bytes(
-        1,
-        256,
-        "Base64 private key wrapped by the master key (at most 256 bytes)",
-      ),
+      publicKey: base64Bytes(1, 128, "Base64 raw X25519 public key"),
+      wrappedPrivateKey: base64Bytes(1, 256, "Base64 private key wrapped by the master key"),
     }),
   )
   .output(noOutput)

@@ -11,7 +11,7 @@ export const compact = authedProcedure
       tags: ["notes"],
       summary: "Replace the snapshot with a client-compacted one and prune covered updates",
       description:
-        "`coversVersion` must lie between the current snapshotVersion and version (else 409 stale-compaction). Owner or editor.",
+        "`coversVersion` must lie between the current snapshotVersion and version (else 409 stale-compaction). Owner or editor. What it replaces (the snapshot and the pruned updates) is kept for the owner, on any plan, as the note's previous compaction (`GET /notes/{id}/previous-compaction`), and counts in the owner's usage while kept.",
     },
     bodyLimit: CONTENT_BODY_LIMIT,
     problems: [

@@ -1,6 +1,6 @@
 import { getNote } from "@notes/core";
 import { z } from "zod";
-import { NotModified } from "../../rest/not-modified";
+import { unlessNotModified } from "../../rest/not-modified";
 import { noteId, noteStateSchema } from "../../schemas/notes";
 import { authedProcedure } from "../../trpc";
 
@@ -21,9 +21,6 @@ export const get = authedProcedure
   .output(noteStateSchema)
   .query(async ({ ctx, input }) => {
     const { note, etag } = await getNote(ctx.core, ctx.caller, input.id);
-    const given = ctx.headers.get("if-none-match")?.split(/\s*,\s*/) ?? [];
-    if (given.includes(etag) || given.includes(etag.replace(/^W\//, "")))
-      throw new NotModified(etag);
-    ctx.response.headers.set("ETag", etag);
+    unlessNotModified(ctx, etag);
     return note;
   });

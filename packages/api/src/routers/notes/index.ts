@@ -1,4 +1,5 @@
 import { router } from "../../trpc";
+import { leave } from "../sharing/leave";
 import { replaceMembersProcedure } from "../sharing/replace-members";
 import { feedTicket, roomTicket } from "../sharing/tickets";
 import { append } from "./append";
@@ -8,6 +9,10 @@ import { create } from "./create";
 import { remove } from "./delete";
 import { get } from "./get";
 import { members } from "./members";
+import {
+  discardPreviousCompactionProcedure,
+  readPreviousCompactionProcedure,
+} from "./previous-compaction";
 import { listRevisionsProcedure, readRevisionProcedure, storeRevisionProcedure } from "./revisions";
 
 export const notesRouter = router({
@@ -16,8 +21,11 @@ export const notesRouter = router({
   remove,
   append,
   compact,
+  readPreviousCompaction: readPreviousCompactionProcedure,
+  discardPreviousCompaction: discardPreviousCompactionProcedure,
   members,
   replaceMembers: replaceMembersProcedure,
+  leave,
   roomTicket,
   feedTicket,
   changes,

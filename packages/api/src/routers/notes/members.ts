@@ -10,6 +10,8 @@ export const members = authedProcedure
       path: "/notes/{id}/members",
       tags: ["sharing"],
       summary: "The note's active members, owner first",
+      description:
+        "Any member may read the roster. Its `ETag` is what `PUT /notes/{id}/members` wants in `If-Match`. One page: `nextPageToken` is always empty.",
     },
     problems: ["invalid-request", "note-not-found"],
     responseHeaderNames: ["ETag"],

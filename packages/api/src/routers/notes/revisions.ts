@@ -11,6 +11,8 @@ export const listRevisionsProcedure = authedProcedure
       path: "/notes/{id}/revisions",
       tags: ["notes"],
       summary: "Revision descriptors, newest first (premium)",
+      description:
+        "Descriptors only; fetch a snapshot with `GET /notes/{id}/revisions/{revision}`. Without premium, 402 `premium-required`. One page: `nextPageToken` is always empty.",
     },
     problems: ["invalid-request", "premium-required", "note-not-found"],
   })
@@ -32,6 +34,7 @@ export const storeRevisionProcedure = authedProcedure
         "`baseRevision` marks a delta over an earlier revision. The bytes count against the note owner's storage.",
     },
     status: 201,
+    responseHeaderNames: ["Location"],
     bodyLimit: CONTENT_BODY_LIMIT,
     problems: [
       "invalid-request",
@@ -52,7 +55,14 @@ export const storeRevisionProcedure = authedProcedure
     }),
   )
   .output(revisionSchema)
-  .mutation(({ ctx, input }) => storeRevision(ctx.core, ctx.caller, input.id, input));
+  .mutation(async ({ ctx, input }) => {
+    const revision = await storeRevision(ctx.core, ctx.caller, input.id, input);
+    ctx.response.headers.set(
+      "Location",
+      `${ctx.core.config.publicUrl}/v1/notes/${input.id}/revisions/${revision.revision}`,
+    );
+    return revision;
+  });
 
 export const readRevisionProcedure = authedProcedure
   .meta({
@@ -61,6 +71,8 @@ export const readRevisionProcedure = authedProcedure
       path: "/notes/{id}/revisions/{revision}",
       tags: ["notes"],
       summary: "One revision's encrypted snapshot (premium)",
+      description:
+        "`revision` is a number from the list. The snapshot is encrypted by the client under the note's content key. An unknown revision answers 404 `not-found`.",
     },
     problems: ["invalid-request", "premium-required", "note-not-found", "not-found"],
   })

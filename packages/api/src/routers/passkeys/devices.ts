@@ -13,6 +13,8 @@ export const list = authedProcedure
       path: "/passkeys",
       tags: ["passkeys"],
       summary: "List the account's enrolled devices, newest first",
+      description:
+        "The passkeys enrolled on the account. One page: `nextPageToken` is always empty.",
     },
   })
   .input(noInput)

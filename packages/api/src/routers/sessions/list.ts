@@ -20,6 +20,8 @@ export const list = authedProcedure
       path: "/sessions",
       tags: ["auth"],
       summary: "List the account's sessions, newest first",
+      description:
+        "Every live session of the account, each with its label, creation and last use; `current` marks the one making this call. One page: `nextPageToken` is always empty.",
     },
   })
   .input(noInput)

@@ -36,7 +36,7 @@ export const challengePasskeyProcedure = publicProcedure
       path: "/sessions:challengePasskey",
       tags: ["auth"],
       summary: "Start a passkey sign-in for one account",
-      description: `Request options whose allowCredentials are the account's passkeys, and whose challenge only that account's passkeys can answer. ${CHALLENGES} An unknown handle, or an account without passkeys, gets options of the same shape, with credential ids that are stable from call to call and match nothing: the answer does not tell whether the account exists. Counts against the sign-in limits.`,
+      description: `Request options whose allowCredentials are the account's passkeys, and whose challenge only that account's passkeys can answer. ${CHALLENGES} An unknown handle, or an account without passkeys, gets options of the same shape, with credential ids that are stable from call to call and match nothing: the answer does not tell whether the account exists. Counts against the per-IP sign-in limit.`,
       protect: false,
     },
     problems: ["invalid-request"],
@@ -52,9 +52,10 @@ export const finishPasskeyProcedure = publicProcedure
       path: "/sessions:finishPasskey",
       tags: ["auth"],
       summary: "Finish a passkey sign-in and open a session",
-      description: `\`credential\` is what navigator.credentials.get() returned (toJSON()), without the PRF results: the client keeps them to unwrap \`wrappedMasterKey\`, the master key stored with that passkey at enrolment. \`handle\` must name the credential's account. ${CHALLENGES} Refused (401): an unknown, used or expired challenge, another account's challenge, an unknown credential, a bad signature, a wrong origin or RP ID, no user verification, or a signCount that is non-zero and not greater than the stored one. Counts against the sign-in limits like password sign-in.`,
+      description: `\`credential\` is what navigator.credentials.get() returned (toJSON()), without the PRF results: the client keeps them to unwrap \`wrappedMasterKey\`, the master key stored with that passkey at enrolment. \`handle\` must name the credential's account. ${CHALLENGES} Refused (401): an unknown, used or expired challenge, another account's challenge, an unknown credential, a bad signature, a wrong origin or RP ID, no user verification, or a signCount that is non-zero and not greater than the stored one. Limits: every attempt counts against the per-IP limit; only refused ones count against the identifier's (or, with a \`Device-Token\` of this account, the device's) limit, so a valid assertion gets in however many refusals others caused. Answers a \`deviceToken\` like \`POST /v1/sessions\`.`,
       protect: false,
     },
+    requestHeaderNames: ["Device-Token"],
     problems: ["invalid-request", "passkey-refused"],
   })
   .input(z.object({ credential: assertionCredential, handle }))

@@ -12,9 +12,10 @@ export const recover = publicProcedure
       tags: ["auth"],
       summary: "Sign in with the recovery auth key and set a new password",
       description:
-        "Replaces the password credential and wrapped master key in one transaction and revokes every other session.",
+        "Replaces the password credential and wrapped master key in one transaction and revokes every other session. Limits and `Device-Token` as for `POST /v1/sessions`.",
       protect: false,
     },
+    requestHeaderNames: ["Device-Token"],
     problems: ["invalid-request", "authentication-failed"],
   })
   .input(

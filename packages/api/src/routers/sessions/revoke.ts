@@ -10,6 +10,8 @@ export const revoke = authedProcedure
       path: "/sessions/{id}",
       tags: ["auth"],
       summary: "Revoke one of the account's sessions",
+      description:
+        "Ends another of the caller's sessions (a lost device, say): its token stops working. An id that is not one of the caller's live sessions answers 404 `not-found`.",
     },
     status: 204,
     problems: ["invalid-request", "not-found"],

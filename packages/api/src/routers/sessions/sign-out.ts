@@ -9,6 +9,8 @@ export const signOut = authedProcedure
       path: "/sessions/current",
       tags: ["auth"],
       summary: "End the current session",
+      description:
+        "Signs out: the bearer token of this call stops working. The account's other sessions are untouched.",
     },
     status: 204,
   })

@@ -14,7 +14,7 @@ export const replaceMembersProcedure = authedProcedure
       tags: ["sharing"],
       summary: "Replace the note's membership set (owner only)",
       description:
-        "`If-Match` with the roster's ETag is required. `members` lists everyone but the owner (who is implicit): new ids join, roles and wraps are updated, absent ids are removed and see the note as a tombstone. When a member is removed the client rotates the content key and sends `ownerWrappedCek` (see docs/sharing.md). An identical replacement changes nothing. `addedBy` defaults to the caller for new members and is shown to the owner only.",
+        "`If-Match` with the roster's ETag is required. `members` lists everyone but the owner (who is implicit): new ids join, roles and wraps are updated, absent ids are removed and see the note as a tombstone. A new member must be someone the caller found through `POST /v1/users:resolve` (by handle or e-mail, at any time before); any other id, existing or not, answers 404 user-not-found, so an account id seen elsewhere adds nobody and reveals nothing. Members already on the roster stay listable as they are. When a member is removed the client rotates the content key and sends `ownerWrappedCek` (see docs/sharing.md). An identical replacement changes nothing. `addedBy` defaults to the caller for new members and is shown to the owner only. The owner sees a handle-less member's `name` only when it is the address the owner resolved them by; never the account's current e-mail.",
     },
     problems: [
       "invalid-request",

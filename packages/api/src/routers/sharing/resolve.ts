@@ -11,7 +11,7 @@ export const resolve = authedProcedure
       tags: ["sharing"],
       summary: "Resolve a handle or e-mail to its sharing public key",
       description:
-        "Give exactly one of `handle` or `email`. An e-mail resolves only when it is verified and its owner made it discoverable. Unknown, undiscoverable and key-less users all answer the same 404. Limited to 30 look-ups a minute per account.",
+        "Give exactly one of `handle` or `email`. An e-mail resolves only when it is verified and its owner made it discoverable. Unknown, undiscoverable and key-less users all answer the same 404. Limited to 30 look-ups a minute per account. A user found here may then be added to the caller's notes (`PUT /v1/notes/{id}/members` admits no one else), and when found by e-mail the caller's roster names them by that address.",
     },
     problems: ["invalid-request", "user-not-found"],
   })
