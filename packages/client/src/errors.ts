@@ -44,3 +44,106 @@ export class NotAMember extends ClientError {
 export class UnexpectedResponse extends ClientError {
   override readonly name = "UnexpectedResponse";
 }
+
+export type ForgedSealReason = "unopenable" | "unproven" | "proof-mismatch";
+
+/**
+ * The device-link seal the server handed over did not come from the device that showed
+ * the code: it does not open with the key agreed with this device ("unopenable"), it
+ * carries no sealer proof ("unproven": forged, or made by a device from before sealer
+ * proofs, which this client no longer accepts), or its proof was not made with the
+ * code's secret ("proof-mismatch"). Either way the server (or someone between) tried
+ * to hand this device a master key and session of its choosing; nothing from the seal
+ * was used. Tell the person to start again from the signed-in device.
+ */
+export class DeviceLinkForged extends ClientError {
+  override readonly name = "DeviceLinkForged";
+  constructor(readonly reason: ForgedSealReason) {
+    super(`the device-link seal did not come from the device that showed the code (${reason})`);
+  }
+}
+
+/**
+ * The server answered a sharing public key for `userId` other than the one pinned when
+ * this account first saw them. An account's keypair never changes (the server refuses
+ * a second one), so this is the server, or whoever runs it, asking to be sealed to:
+ * nothing was sealed to the new key. Show both fingerprints and ask the person to
+ * compare safety numbers with `userId` out of band; only if they confirm, call
+ * acceptKeyChange(pins, userId, newPublicKey) and try again.
+ */
+export class PublicKeyChanged extends ClientError {
+  override readonly name = "PublicKeyChanged";
+  constructor(
+    readonly userId: string,
+    /** The pinned key's fingerprint, 30 digits in groups of five. */
+    readonly pinnedFingerprint: string,
+    /** The fingerprint of the key the server answered now. */
+    readonly newFingerprint: string,
+    readonly newPublicKey: Uint8Array,
+  ) {
+    super(`the server answered a different sharing key for ${userId} than the one pinned`);
+  }
+}
+
+/**
+ * A note state the server served contradicts what this device already saw of the note
+ * (issue 21, attacks 5 and 6). Nothing of it was applied: the note stays as this
+ * device held it. Branch on the subclass; `noteId` names the note.
+ */
+export abstract class ServedStateRefused extends ClientError {
+  abstract readonly noteId: string;
+}
+
+export type RollbackKind =
+  /** A lower version than this device already saw. */
+  | "older-version"
+  /** A snapshot older than one this device already saw (snapshots only move forward). */
+  | "older-snapshot"
+  /** The state claims versions whose updates it does not carry. */
+  | "missing-updates"
+  /** The update at a version this device saw is not the one it saw then. */
+  | "different-history";
+
+/**
+ * The server served an older state of a note than this device has seen, or one with
+ * updates missing or changed (attack 5): a rollback, which an honest server never
+ * does (compaction, deletion, removal and a fresh device do not look like this). Tell
+ * the person their note may be shown out of date and that the server, or whoever runs
+ * it, sent an older copy; keep what this device holds.
+ */
+export class RollbackDetected extends ServedStateRefused {
+  override readonly name = "RollbackDetected";
+  constructor(
+    readonly noteId: string,
+    readonly kind: RollbackKind,
+    /** What this device saw last. */
+    readonly seen: { version: number; snapshotVersion: number },
+    /** What the server served now. */
+    readonly served: { version: number; snapshotVersion: number },
+  ) {
+    super(
+      `note ${noteId}: served version ${served.version} (snapshot ${served.snapshotVersion}) ` +
+        `after version ${seen.version} (snapshot ${seen.snapshotVersion}) was seen: ${kind}`,
+    );
+  }
+}
+
+/**
+ * A compacted snapshot lacks content this device held from other writers (attack 6):
+ * its state vector does not cover theirs, so adopting it would lose their edits here
+ * too. It was not adopted. The note's owner can read what the compaction replaced
+ * (readPreviousCompaction); tell the person an editor's tidy-up dropped others' work.
+ */
+export class CompactionIncomplete extends ServedStateRefused {
+  override readonly name = "CompactionIncomplete";
+  constructor(
+    readonly noteId: string,
+    readonly snapshotVersion: number,
+    /** Writers (Yjs client ids) whose held edits the snapshot lacks, with the clocks. */
+    readonly missing: { client: number; held: number; covered: number }[],
+  ) {
+    super(
+      `note ${noteId}: the snapshot at version ${snapshotVersion} lacks edits of ${missing.length} writer(s) held here`,
+    );
+  }
+}

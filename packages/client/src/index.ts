@@ -56,14 +56,21 @@ export {
 } from "./device-links/share-with-new-device";
 export {
   ClientError,
+  CompactionIncomplete,
+  DeviceLinkForged,
+  type ForgedSealReason,
   MemberKeyUnavailable,
   MissingKeyMaterial,
   NotAMember,
+  PublicKeyChanged,
+  RollbackDetected,
+  type RollbackKind,
+  ServedStateRefused,
   UnexpectedResponse,
   WeakKdfParameters,
 } from "./errors";
 export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
-export { buildNotesZip, exportFileName } from "./export/notes-zip";
+export { buildNotesZip, exportFileName, markdownFileName } from "./export/notes-zip";
 export { ContentKeyring, type KeyringListener } from "./keys/content-keyring";
 export { exportKeyring, importKeyring, type StoredKeyring } from "./keys/keyring-storage";
 export { type FeedEvents, FeedSocket, type FeedSocketOptions } from "./live/feed-socket";
@@ -95,6 +102,8 @@ export {
   type OpenNote,
   REMOTE_ORIGIN,
 } from "./notes/open-state";
+export { plainText } from "./notes/plain-text";
+export { type PreviousContent, readPreviousCompaction } from "./notes/previous-compaction";
 export { refreshNote } from "./notes/refresh-note";
 export { isTransient, withRetry } from "./notes/retry";
 export {
@@ -129,8 +138,9 @@ export type {
 export { ROUTES } from "./routes.generated";
 export { addMember, type NewMember } from "./sharing/add-member";
 export { changeRole } from "./sharing/change-role";
+export { leaveNote } from "./sharing/leave-note";
 export { listMembers, type Member, type Roster } from "./sharing/list-members";
-export { PublicKeyDirectory } from "./sharing/public-key-directory";
+export { memberPublicKeys, PublicKeyDirectory } from "./sharing/public-key-directory";
 export { removeMember } from "./sharing/remove-member";
 export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
 export type { RosterChange } from "./sharing/roster-change";
@@ -143,6 +153,35 @@ export {
   type SyncResult,
   yieldToEventLoop,
 } from "./sync/sync-engine";
+export {
+  type KeyPins,
+  type KeyPinsListener,
+  MemoryKeyPins,
+  type PinnedKey,
+} from "./trust/key-pins";
+export {
+  exportKeyPins,
+  importKeyPins,
+  type KeyPinConflict,
+  mergeKeyPins,
+} from "./trust/key-pins-storage";
+export { type KeyPinsSyncResult, syncKeyPins } from "./trust/key-pins-sync";
+export {
+  acceptKeyChange,
+  checkSeenKey,
+  keyFingerprint,
+  keyPinsOf,
+  markVerified,
+} from "./trust/pin-check";
+export { safetyNumberWith } from "./trust/safety-number";
+export {
+  MemorySeenStates,
+  parseSeenStates,
+  type SeenState,
+  type SeenStates,
+  updateDigest,
+} from "./trust/seen-states";
+export { seenStatesOf } from "./trust/served-state";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
 export { replaceRecoveryKey } from "./vault/replace-recovery-key";

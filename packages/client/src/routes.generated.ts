@@ -3,8 +3,10 @@
 export const ROUTES = {
   "account.changePassword": { method: "POST", path: "/account:changePassword", status: 204 },
   "account.get": { method: "GET", path: "/account", status: 200 },
+  "account.keyPins": { method: "GET", path: "/account/key-pins", status: 200 },
   "account.patch": { method: "PATCH", path: "/account", status: 200 },
   "account.remove": { method: "POST", path: "/account:delete", status: 204 },
+  "account.replaceKeyPins": { method: "PUT", path: "/account/key-pins", status: 200 },
   "account.replaceRecoveryKey": {
     method: "POST",
     path: "/account:replaceRecoveryKey",
@@ -51,10 +53,21 @@ export const ROUTES = {
   "notes.changes": { method: "GET", path: "/changes", status: 200 },
   "notes.compact": { method: "POST", path: "/notes/{id}:compact", status: 200 },
   "notes.create": { method: "POST", path: "/notes", status: 201 },
+  "notes.discardPreviousCompaction": {
+    method: "DELETE",
+    path: "/notes/{id}/previous-compaction",
+    status: 204,
+  },
   "notes.feedTicket": { method: "POST", path: "/feed-tickets", status: 201 },
   "notes.get": { method: "GET", path: "/notes/{id}", status: 200 },
+  "notes.leave": { method: "POST", path: "/notes/{id}:leave", status: 204 },
   "notes.listRevisions": { method: "GET", path: "/notes/{id}/revisions", status: 200 },
   "notes.members": { method: "GET", path: "/notes/{id}/members", status: 200 },
+  "notes.readPreviousCompaction": {
+    method: "GET",
+    path: "/notes/{id}/previous-compaction",
+    status: 200,
+  },
   "notes.readRevision": { method: "GET", path: "/notes/{id}/revisions/{revision}", status: 200 },
   "notes.remove": { method: "DELETE", path: "/notes/{id}", status: 204 },
   "notes.replaceMembers": { method: "PUT", path: "/notes/{id}/members", status: 200 },

@@ -34,6 +34,16 @@ export class InvalidNoteId extends CryptoError {
   override readonly name = "InvalidNoteId";
 }
 
+/** An account id was not a 36-character hyphenated uuid. */
+export class InvalidUserId extends CryptoError {
+  override readonly name = "InvalidUserId";
+}
+
+/** Opened key pins were not the JSON of docs/client-crypto.md "Pinned keys". */
+export class InvalidKeyPins extends CryptoError {
+  override readonly name = "InvalidKeyPins";
+}
+
 /** Decrypted metadata was not UTF-8 JSON of the shape {title: string, tags: string[]}. */
 export class InvalidMetadata extends CryptoError {
   override readonly name = "InvalidMetadata";

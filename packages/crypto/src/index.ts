@@ -2,8 +2,14 @@
 // is loaded once with loadSodium() and passed in. Plaintext and keys never leave here
 // except to the caller.
 
+export {
+  type AccountKey,
+  accountFingerprint,
+  FINGERPRINT_DIGITS,
+  groupDigits,
+} from "./account-fingerprint";
 export { type AccountKeys, deriveAccountKeys } from "./account-keys";
-export { KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
+export { type AeadSodium, KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
 export { type BridgeKey, generateBridgeKey, openBridgeKey, sealBridgeKey } from "./bridge-key";
 export {
@@ -27,6 +33,12 @@ export {
   openLinkPayload,
   sealLinkPayload,
 } from "./device-link-seal";
+export {
+  SEALER_PROOF_BYTES,
+  type SealedTransfer,
+  sealerProof,
+  verifySealerProof,
+} from "./device-link-sealer-proof";
 export { openEnvelope, sealEnvelope } from "./envelope";
 export { deriveEpochId } from "./epoch-id";
 export {
@@ -34,11 +46,13 @@ export {
   DecryptionFailed,
   InvalidEncoding,
   InvalidKdfParameters,
+  InvalidKeyPins,
   InvalidLength,
   InvalidLiveFrame,
   InvalidMetadata,
   InvalidNoteId,
   InvalidRecoveryCode,
+  InvalidUserId,
   type RecoveryCodeProblem,
 } from "./errors";
 export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
@@ -61,7 +75,16 @@ export {
   RECOVERY_KEY_BYTES,
 } from "./recovery-code";
 export { deriveRecoveryKeys, type RecoveryKeys } from "./recovery-keys";
+export { safetyNumber } from "./safety-number";
 export { CEK_BYTES, openSealedCek, sealCek } from "./sealed-cek";
+export {
+  decodeKeyPins,
+  encodeKeyPins,
+  KEY_PINS_LABEL,
+  type KeyPinRecord,
+  openKeyPins,
+  sealKeyPins,
+} from "./sealed-key-pins";
 export {
   generateSharingKeyPair,
   SHARING_KEY_BYTES,

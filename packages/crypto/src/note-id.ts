@@ -4,7 +4,7 @@
 import { InvalidNoteId } from "./errors";
 import { utf8Encode } from "./utf8";
 
-const HYPHENATED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const HYPHENATED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function noteAssociatedData(noteId: string): Uint8Array {
   const canonical = noteId.toLowerCase();

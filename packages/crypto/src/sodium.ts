@@ -12,6 +12,7 @@ export type Sodium = Pick<
   | "crypto_box_seal_open"
   | "crypto_scalarmult_base"
   | "crypto_generichash"
+  | "crypto_hash"
 >;
 
 /** Resolves once the WebAssembly module is initialised; safe to call repeatedly. */

@@ -40,6 +40,34 @@ describe("createApiClient", () => {
     expect(requests[0]?.headers.Authorization).toBeUndefined();
   });
 
+  it("keeps the newest device token and sends it as Device-Token on sign-in calls only", async () => {
+    const kept: string[] = [];
+    const { fetch, requests } = fakeFetch([
+      json({ kdfIterations: 600_000, kdfSalt: "AAAA" }),
+      json({ token: "t", deviceToken: "dt1.b" }),
+      json({ changes: [], nextPageToken: "" }),
+      json({ kdfIterations: 600_000, kdfSalt: "AAAA" }),
+    ]);
+    const api = createApiClient({
+      baseUrl: BASE,
+      fetch,
+      deviceToken: "dt1.a",
+      onDeviceToken: (token) => kept.push(token),
+    });
+    await api.call("accounts.lookupAuthParams", { identifier: "ann" });
+    await api.call("sessions.signIn", { identifier: "ann", authKey: "AAAA" });
+    await api.call("notes.changes", {});
+    await api.call("accounts.lookupAuthParams", { identifier: "ann" });
+    expect(requests.map((r) => r.headers["Device-Token"])).toEqual([
+      "dt1.a",
+      "dt1.a",
+      undefined,
+      "dt1.b",
+    ]);
+    expect(kept).toEqual(["dt1.b"]);
+    expect(api.getDeviceToken()).toBe("dt1.b");
+  });
+
   it("keeps `:verb` suffixes after a path param and answers 204 with undefined", async () => {
     const { fetch, requests } = fakeFetch([new Response(null, { status: 204 })]);
     const api = createApiClient({ baseUrl: BASE, fetch });

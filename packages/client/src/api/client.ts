@@ -3,6 +3,7 @@
 // an ApiProblem.
 import { ROUTES } from "../routes.generated";
 import { buildRequest } from "./build-request";
+import { deviceTokenIn, sendsDeviceToken } from "./device-token";
 import { problemFromResponse } from "./problem";
 import type { Input, Output, ProcedurePath } from "./types";
 
@@ -12,6 +13,10 @@ export interface ApiClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
   token?: string;
+  /** The `deviceToken` an earlier sign-in answered here (kept by the caller across runs). */
+  deviceToken?: string;
+  /** Called with each new `deviceToken` a sign-in answers, to keep it for next time. */
+  onDeviceToken?: (deviceToken: string) => void;
 }
 
 export interface CallOptions {
@@ -34,17 +39,21 @@ export interface ApiClient {
   ): Promise<{ body: Output<P>; headers: Headers }>;
   setToken(token: string | undefined): void;
   getToken(): string | undefined;
+  /** The newest device token (sent as `Device-Token` on sign-in calls). */
+  getDeviceToken(): string | undefined;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let token = options.token;
+  let deviceToken = options.deviceToken;
   return {
     baseUrl: options.baseUrl,
     setToken: (next) => {
       token = next;
     },
     getToken: () => token,
+    getDeviceToken: () => deviceToken,
     async call<P extends ProcedurePath>(path: P, input: Input<P>, callOptions?: CallOptions) {
       return (await this.send(path, input, callOptions)).body;
     },
@@ -57,6 +66,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
       if (request.body !== undefined) headers["Content-Type"] = "application/json";
       if (token) headers.Authorization = `Bearer ${token}`;
+      if (deviceToken && sendsDeviceToken(path)) headers["Device-Token"] = deviceToken;
       const res = await doFetch(request.url, {
         method: request.method,
         headers,
@@ -67,6 +77,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // 204/202 and other empty answers carry no output (the procedures' z.void()).
       const empty = res.status === 204 || res.status === 202 || text === "";
       const body = (empty ? undefined : JSON.parse(text)) as Output<P>;
+      const issued = deviceTokenIn(body);
+      if (issued) {
+        deviceToken = issued;
+        options.onDeviceToken?.(issued);
+      }
       return { body, headers: res.headers };
     },
   };

@@ -1,6 +1,8 @@
 // The bridge keys this member holds: every wrap addressed to it, opened with the
 // sharing keypair and checked against its epoch fingerprint. A wrap that does not
-// open (sealed to a former keypair, or forged) is left out, not fatal.
+// open (sealed to a former keypair, or forged) is left out, not fatal. Handing a key
+// out seals it to the public keys the server lists; given the account's pins, only to
+// the pinned ones (issue 21, attack 1: the server listing its own key for a member).
 import {
   type BridgeKey,
   CryptoError,
@@ -12,6 +14,8 @@ import {
   sealBridgeKey,
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
+import type { KeyPins } from "../trust/key-pins";
+import { checkSeenKey } from "../trust/pin-check";
 
 export type BridgeKeyring = Map<string, Uint8Array>;
 
@@ -32,11 +36,16 @@ export async function loadBridgeKeys(
   return keys;
 }
 
-/** Seals `key` to everyone who lacks its epoch, asking again until nobody does. */
+/**
+ * Seals `key` to everyone who lacks its epoch, asking again until nobody does. With
+ * `pins`, a listed key other than the member's pinned one throws PublicKeyChanged
+ * before anything is sealed to it (members sealed to before it keep their wraps).
+ */
 export async function sealToMembersLacking(
   api: ApiClient,
   sodium: Sodium,
   epoch: BridgeKey,
+  pins?: KeyPins,
 ): Promise<number> {
   let sealed = 0;
   const tried = new Set<string>();
@@ -46,10 +55,12 @@ export async function sealToMembersLacking(
     if (fresh.length === 0) return sealed;
     for (const member of fresh) {
       tried.add(member.userId);
+      const listed = fromBase64(member.publicKey);
+      const publicKey = pins ? await checkSeenKey(pins, member.userId, listed) : listed;
       await api.call("bridge.sealKey", {
         recipientId: member.userId,
         epochId: epoch.epochId,
-        wrappedKey: sealBridgeKey(sodium, epoch.key, fromBase64(member.publicKey)),
+        wrappedKey: sealBridgeKey(sodium, epoch.key, publicKey),
       });
       sealed++;
     }
@@ -65,6 +76,7 @@ export async function startEpoch(
   sodium: Sodium,
   keyPair: SharingKeyPair,
   ownId: string,
+  pins?: KeyPins,
 ): Promise<BridgeKey> {
   const epoch = generateBridgeKey(sodium);
   await api.call("bridge.sealKey", {
@@ -72,6 +84,6 @@ export async function startEpoch(
     epochId: epoch.epochId,
     wrappedKey: sealBridgeKey(sodium, epoch.key, keyPair.publicKey),
   });
-  await sealToMembersLacking(api, sodium, epoch);
+  await sealToMembersLacking(api, sodium, epoch, pins);
   return epoch;
 }

@@ -77,6 +77,22 @@ describe("bridge transmissions", () => {
     ]);
   });
 
+  it("carry the author's handle when the server names one", async () => {
+    const bridge = new FakeBridge();
+    const alice = member(bridge, "alice");
+    await alice.log.handshake();
+    const sent = await alice.log.send("hello");
+    expect(alice.log.open({ ...sent, authorHandle: "alice_h" })).toMatchObject({
+      authorId: "alice",
+      authorHandle: "alice_h",
+      text: "hello",
+    });
+    expect(alice.log.open(sent).authorHandle).toBeUndefined();
+    // A handle without an author (a deleted account) names nobody.
+    const { authorId: _gone, ...anonymous } = sent;
+    expect(alice.log.open({ ...anonymous, authorHandle: "stale" }).authorHandle).toBeUndefined();
+  });
+
   it("leave the words out under an epoch the member does not hold", async () => {
     const bridge = new FakeBridge();
     const alice = member(bridge, "alice");

@@ -12,6 +12,7 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import type { Output } from "../api/types";
+import type { KeyPins } from "../trust/key-pins";
 import {
   type BridgeKeyring,
   loadBridgeKeys,
@@ -26,6 +27,8 @@ export interface BridgeEntry {
   createdAt: string;
   epochId: string;
   authorId?: string;
+  /** The author's handle, when the server names one (the account has a handle). */
+  authorHandle?: string;
   /** The words; absent when this member holds no key of that epoch or it does not open. */
   text?: string;
 }
@@ -54,6 +57,8 @@ export class BridgeLog {
     private readonly sodium: Sodium,
     private readonly keyPair: SharingKeyPair,
     private readonly ownId: string,
+    /** The account's pins (keyPinsOf(session)): keys are handed out to pinned keys only. */
+    private readonly pins?: KeyPins,
   ) {}
 
   /**
@@ -67,24 +72,28 @@ export class BridgeLog {
     this.currentEpoch = currentEpoch;
     const key = this.keys.get(currentEpoch);
     if (!key) return { kind: "waiting", epochId: currentEpoch };
-    const welcomed = await sealToMembersLacking(this.api, this.sodium, {
-      key,
-      epochId: currentEpoch,
-    });
+    const epoch = { key, epochId: currentEpoch };
+    const welcomed = await sealToMembersLacking(this.api, this.sodium, epoch, this.pins);
     return { kind: "ready", epochId: currentEpoch, welcomed };
   }
 
   /** A new epoch for everyone; later transmissions are sealed under it. */
   async rotate(): Promise<string> {
-    const epoch = await startEpoch(this.api, this.sodium, this.keyPair, this.ownId);
+    const epoch = await startEpoch(this.api, this.sodium, this.keyPair, this.ownId, this.pins);
     this.keys.set(epoch.epochId, epoch.key);
     this.currentEpoch = epoch.epochId;
     return epoch.epochId;
   }
 
   open(transmission: Transmission): BridgeEntry {
-    const { seq, createdAt, epochId, authorId } = transmission;
-    const entry: BridgeEntry = { seq, createdAt, epochId, ...(authorId && { authorId }) };
+    const { seq, createdAt, epochId, authorId, authorHandle } = transmission;
+    const entry: BridgeEntry = {
+      seq,
+      createdAt,
+      epochId,
+      ...(authorId && { authorId }),
+      ...(authorId && typeof authorHandle === "string" && authorHandle && { authorHandle }),
+    };
     const key = this.keys.get(epochId);
     if (!key) return entry;
     try {

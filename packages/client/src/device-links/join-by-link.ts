@@ -1,25 +1,18 @@
 // The new device's side of a device link (contract.md §3, §4, §9): answer the code
 // with an ephemeral key and the proof, wait for the seal, open it, claim the link
 // (the minted token becomes a full session) and unlock the account's keys.
-import {
-  claimerProof,
-  deriveLinkKey,
-  fromBase64,
-  generateLinkKeyPair,
-  type LinkKeyPair,
-  openLinkPayload,
-  toBase64,
-} from "@notes/crypto";
+import { claimerProof, generateLinkKeyPair, type LinkKeyPair, toBase64 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import type { Output } from "../api/types";
 import { MissingKeyMaterial } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
+import { MemoryKeyPins } from "../trust/key-pins";
 import { assertKdfStrength, type Session } from "../vault/session";
 import { storeNewKeyPair, unwrapKeyPair } from "../vault/unlock";
 import { linkFingerprint } from "./fingerprint";
 import type { LinkCode } from "./link-code";
-import { decodeLinkPayload } from "./payload";
+import { openAuthenticSeal } from "./open-seal";
 
 export interface DeviceLinkClaim extends LinkCode {
   keyPair: LinkKeyPair;
@@ -52,16 +45,17 @@ export async function readDeviceLinkSeal(
   }
 }
 
-/** Opens the seal, claims the link with the minted token and unlocks the account. */
+/**
+ * Opens the seal, claims the link with the minted token and unlocks the account.
+ * Throws DeviceLinkForged, before the token or the master key is used, when the seal
+ * is not the one the device that showed the code made.
+ */
 export async function claimDeviceLink(
   api: ApiClient,
   claim: DeviceLinkClaim,
   seal: LinkSeal,
 ): Promise<Session> {
-  const key = await deriveLinkKey(claim.keyPair.privateKey, fromBase64(seal.sealerPubKey));
-  const { masterKey, token } = decodeLinkPayload(
-    await openLinkPayload(key, claim.linkId, seal.sealed),
-  );
+  const { masterKey, token } = await openAuthenticSeal(claim, seal);
   api.setToken(token);
   await api.call("deviceLinks.claim", { id: claim.linkId });
   const account = await api.call("account.get", {});
@@ -78,6 +72,7 @@ export async function claimDeviceLink(
     kdfIterations: params.kdfIterations,
     kdfSalt: params.kdfSalt,
     keyring: new ContentKeyring(),
+    keyPins: new MemoryKeyPins(),
   };
 }
 

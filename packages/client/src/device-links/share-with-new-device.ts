@@ -7,6 +7,7 @@ import {
   fromBase64,
   generateLinkKeyPair,
   generateLinkSecret,
+  sealerProof,
   sealLinkPayload,
   toBase64,
   verifyClaimerProof,
@@ -81,7 +82,11 @@ export async function readDeviceLink(api: ApiClient, link: LinkCode): Promise<De
   };
 }
 
-/** Seals the master key and the minted token to the claimer the person confirmed. */
+/**
+ * Seals the master key and the minted token to the claimer the person confirmed, with
+ * the sealer proof inside: the new device refuses a seal without it, which is what
+ * keeps the server from slipping in one of its own.
+ */
 export async function sealDeviceLink(
   api: ApiClient,
   link: OpenedDeviceLink,
@@ -90,7 +95,10 @@ export async function sealDeviceLink(
 ): Promise<void> {
   const sealer = await generateLinkKeyPair();
   const key = await deriveLinkKey(sealer.privateKey, claimerPubKey);
-  const payload = encodeLinkPayload({ masterKey, token: link.token });
+  const { linkId, token } = link;
+  const transfer = { linkId, sealerPubKey: sealer.publicKey, claimerPubKey, masterKey, token };
+  const proof = await sealerProof(link.secret, transfer);
+  const payload = encodeLinkPayload({ masterKey, token, sealerProof: proof });
   await api.call("deviceLinks.putSeal", {
     id: link.linkId,
     sealerPubKey: toBase64(sealer.publicKey),

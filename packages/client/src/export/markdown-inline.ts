@@ -34,7 +34,7 @@ export function renderInlineNodes(nodes: XmlNode[]): string {
   return renderInline(collectSegments(nodes));
 }
 
-export function deltaOf(text: Y.XmlText): DeltaOp[] {
+function deltaOf(text: Y.XmlText): DeltaOp[] {
   return text.toDelta() as DeltaOp[];
 }
 

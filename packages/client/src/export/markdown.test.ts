@@ -5,7 +5,7 @@ import * as Y from "yjs";
 import { CONTENT_FRAGMENT } from "../notes/text";
 import { fragmentToMarkdown, noteToMarkdown } from "./markdown";
 
-type Attribute = string | number | null | { [key: string]: unknown };
+type Attribute = string | number | boolean | null | { [key: string]: unknown };
 type Child = Y.XmlElement | Y.XmlText | string;
 type Run = string | [string, Record<string, unknown>];
 
@@ -46,6 +46,9 @@ const h = (level: Attribute, ...children: Child[]) => el("heading", { level }, .
 const ul = (...items: Y.XmlElement[]) => el("bulletList", {}, ...items);
 const ol = (start: Attribute, ...items: Y.XmlElement[]) => el("orderedList", { start }, ...items);
 const li = (...blocks: Y.XmlElement[]) => el("listItem", {}, ...blocks);
+const tasks = (...items: Y.XmlElement[]) => el("taskList", {}, ...items);
+const task = (checked: Attribute, ...blocks: Y.XmlElement[]) =>
+  el("taskItem", { checked }, ...blocks);
 const quote = (...blocks: Y.XmlElement[]) => el("blockquote", {}, ...blocks);
 const code = (language: Attribute, text: string) => el("codeBlock", { language }, text);
 const br = () => el("hardBreak", {});
@@ -106,6 +109,21 @@ describe("fragmentToMarkdown: blocks", () => {
     expect(md(ul(li(p("a"))), ul(li(p("b"))), ul(li(p("c"))))).toBe("- a\n\n* b\n\n- c\n");
     expect(md(ol(1, li(p("a"))), p(), ol(1, li(p("b"))))).toBe("1. a\n\n1) b\n");
     expect(md(ul(li(p("a"))), p("text"), ul(li(p("b"))))).toBe("- a\n\ntext\n\n- b\n");
+  });
+
+  it("writes checklists as GFM task list items, ticked or not", () => {
+    expect(
+      md(tasks(task(false, p("passport")), task(true, p("sun", br(), "screen")), task(null))),
+    ).toBe("- [ ] passport\n- [x] sun\\\n  screen\n- [ ]\n");
+    // Nested checklists (the editor's nested mode), and the box's own text escaped.
+    expect(md(tasks(task("true", p("[x] pack"), tasks(task(false, p("socks"))))))).toBe(
+      "- [x] \\[x\\] pack\n  - [ ] socks\n",
+    );
+    // A list next to a checklist keeps its marker: they read back as two lists.
+    expect(md(ul(li(p("a"))), tasks(task(false, p("b"))), tasks(task(false, p("c"))))).toBe(
+      "- a\n\n- [ ] b\n\n* [ ] c\n",
+    );
+    expect(md(tasks(task(false, code("sh", "ls"))))).toBe("- [ ]\n\n  ```sh\n  ls\n  ```\n");
   });
 
   it("prefixes every line of a blockquote, including nested blocks", () => {

@@ -1,11 +1,14 @@
 // Markdown export of a note (public API, front matter, blocks). Walks the XmlFragment the web
 // editor (TipTap over y-prosemirror) writes: element names are ProseMirror node types. Output is
-// CommonMark plus GFM strikethrough; unknown nodes degrade to their text and nothing throws.
+// CommonMark plus GFM strikethrough and task list items ("- [x] done"); unknown nodes degrade to
+// their text and nothing throws.
 import * as Y from "yjs";
+import { plainText } from "../notes/plain-text";
 import { CONTENT_FRAGMENT } from "../notes/text";
-import { deltaOf, longestBacktickRun, renderInlineNodes, type XmlNode } from "./markdown-inline";
+import { longestBacktickRun, renderInlineNodes, type XmlNode } from "./markdown-inline";
 
-const LISTS = new Set(["bulletList", "orderedList"]);
+const LISTS = new Set(["bulletList", "orderedList", "taskList"]);
+const ITEMS = new Set(["listItem", "taskItem"]);
 
 export function noteToMarkdown(note: { title: string; tags: string[]; doc: Y.Doc }): string {
   const tags = note.tags.map(yamlString).join(", ");
@@ -61,8 +64,10 @@ function renderBlock(node: XmlNode, alternate: boolean): string {
       return renderHeading(node);
     case "bulletList":
     case "orderedList":
+    case "taskList":
       return renderList(node, alternate);
     case "listItem":
+    case "taskItem":
       return renderBlocks(children, true);
     case "blockquote":
       return prefixLines(renderBlocks(children, false), "> ", "> ");
@@ -111,13 +116,12 @@ function renderList(node: Y.XmlElement, alternate: boolean): string {
   const items: string[] = [];
   for (const child of node.toArray()) {
     const marker = ordered ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
-    const content =
-      child instanceof Y.XmlElement && child.nodeName === "listItem"
-        ? renderBlocks(child.toArray(), true)
-        : renderBlocks([child], true);
+    const item = child instanceof Y.XmlElement && ITEMS.has(child.nodeName) ? child : undefined;
+    const content = renderBlocks(item ? item.toArray() : [child], true);
     // "- ---" would be read as a rule rather than an item holding one; "___" is never a
     // list marker.
-    const body = content.replace(/^---(?=\n|$)/, "___");
+    const rendered = content.replace(/^---(?=\n|$)/, "___");
+    const body = item?.nodeName === "taskItem" ? withTaskBox(item, rendered) : rendered;
     items.push(
       body === "" ? marker : prefixLines(body, `${marker} `, " ".repeat(marker.length + 1)),
     );
@@ -125,8 +129,22 @@ function renderList(node: Y.XmlElement, alternate: boolean): string {
   return items.join("\n");
 }
 
+/**
+ * GFM's "[ ] " / "[x] " before a checklist item's words. Only a paragraph can share
+ * the box's line; any other first block (a heading, a fence) starts below it.
+ */
+function withTaskBox(item: Y.XmlElement, body: string): string {
+  const checked = item.getAttribute("checked") as unknown;
+  const box = checked === true || checked === "true" ? "[x]" : "[ ]";
+  if (body === "") return box;
+  const first = item.toArray().find((block) => renderBlock(block, false) !== "");
+  const inline =
+    first instanceof Y.XmlText || (first instanceof Y.XmlElement && first.nodeName === "paragraph");
+  return inline ? `${box} ${body}` : `${box}\n\n${body}`;
+}
+
 function renderCodeBlock(node: Y.XmlElement): string {
-  const code = plainText(node.toArray());
+  const code = plainText(node);
   const fence = "`".repeat(Math.max(3, longestBacktickRun(code) + 1));
   const language = node.getAttribute("language") as unknown;
   // The info string ends at whitespace and may not hold a backtick.
@@ -152,18 +170,6 @@ function integerAttribute(node: Y.XmlElement, name: string): number | undefined 
         ? Number.parseInt(value, 10)
         : NaN;
   return Number.isFinite(parsed) ? Math.trunc(parsed) : undefined;
-}
-
-function plainText(nodes: XmlNode[]): string {
-  let out = "";
-  for (const node of nodes) {
-    if (node instanceof Y.XmlText) {
-      for (const op of deltaOf(node)) if (typeof op.insert === "string") out += op.insert;
-    } else if (node instanceof Y.XmlElement) {
-      out += node.nodeName === "hardBreak" ? "\n" : plainText(node.toArray());
-    }
-  }
-  return out;
 }
 
 // Block syntax recognised only at the start of a line: headings, quotes, list markers,

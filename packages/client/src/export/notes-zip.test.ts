@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { writeText } from "../notes/text";
 import { noteToMarkdown } from "./markdown";
-import { buildNotesZip, exportFileName } from "./notes-zip";
+import { buildNotesZip, exportFileName, markdownFileName } from "./notes-zip";
 
 function note(id: string, title: string, body = "", tags: string[] = []) {
   const doc = new Y.Doc();
@@ -141,5 +141,13 @@ describe("exportFileName", () => {
   it("uses the local calendar date", () => {
     expect(exportFileName(new Date(2024, 0, 5, 23, 59))).toBe("notes-export-2024-01-05.zip");
     expect(exportFileName(new Date(2025, 11, 31, 0, 0))).toBe("notes-export-2025-12-31.zip");
+  });
+});
+
+describe("markdownFileName", () => {
+  it("names one exported note as the zip would", () => {
+    expect(markdownFileName('a/b: "c"?')).toBe("a b c.md");
+    expect(markdownFileName("")).toBe("Untitled.md");
+    expect(markdownFileName("con")).toBe("_con.md");
   });
 });

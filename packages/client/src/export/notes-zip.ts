@@ -42,6 +42,11 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The file name a note is exported under on its own: its title made safe, then ".md". */
+export function markdownFileName(title: string): string {
+  return `${baseName(title)}.md`;
+}
+
 function baseName(title: string): string {
   const cleaned = title
     .replace(/[/\\:*?"<>|\p{Cc}]+/gu, " ")

@@ -1,11 +1,12 @@
 // LiveRoom over a hand-driven socket: local edits leave as sealed kind-0 frames, peers'
 // frames apply with LIVE_ORIGIN and are not echoed, viewers send no document frames,
 // and the close codes decide between reconnecting, giving up and signing out.
-import { loadSodium, openLiveFrame, sealLiveFrame } from "@notes/crypto";
+import { loadSodium, openEnvelope, openLiveFrame, sealLiveFrame } from "@notes/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { createApiClient } from "../api/client";
 import { fakeFetch, json } from "../api/test-fetch";
+import { NoteEditor } from "../notes/editor";
 import { LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
 import { FIXED_CEK, NOTE_ID } from "../notes/test-keys";
 import { appendParagraph, readText } from "../notes/text";
@@ -24,7 +25,11 @@ function openNote(role: OpenNote["role"] = "editor"): OpenNote {
   };
 }
 
-async function liveRoom(note: OpenNote, answers: (Response | Error)[] = [ticket(1)]) {
+async function liveRoom(
+  note: OpenNote,
+  answers: (Response | Error)[] = [ticket(1)],
+  extra: Partial<ConstructorParameters<typeof LiveRoom>[0]> = {},
+) {
   const { fetch, requests } = fakeFetch(answers);
   const { WebSocket, sockets } = fakeSockets();
   const room = new LiveRoom({
@@ -32,6 +37,7 @@ async function liveRoom(note: OpenNote, answers: (Response | Error)[] = [ticket(
     note,
     WebSocket,
     random: () => 0,
+    ...extra,
   });
   await room.connect();
   await vi.waitFor(() => expect(sockets).toHaveLength(1));
@@ -113,6 +119,56 @@ describe("LiveRoom frames", () => {
     sockets[0]?.receive("not json");
     expect(room.peers).toBe(2);
     expect(heard).toEqual([2]);
+    room.close();
+  });
+});
+
+describe("LiveRoom after a member's removal", () => {
+  /** A peer's document frame carrying `text`, as the relay would deliver it. */
+  async function peerFrame(text: string): Promise<Uint8Array> {
+    const peer = new Y.Doc();
+    appendParagraph(peer, text);
+    return sealLiveFrame(await loadSodium(), FIXED_CEK, NOTE_ID, 0, Y.encodeStateAsUpdate(peer));
+  }
+
+  it("appends the removed peer's last live text as its own, so the server stores it", async () => {
+    let now = 0;
+    const note = openNote("editor");
+    const { fetch, requests } = fakeFetch([json({ id: NOTE_ID, seq: 2, version: 1 })]);
+    const editor = new NoteEditor(createApiClient({ baseUrl: "http://x", fetch }), note);
+    const { room, sockets } = await liveRoom(note, [ticket(1)], {
+      adopt: (update) => editor.adopt(update),
+      now: () => now,
+    });
+    const heard = vi.fn();
+    room.on("member-removed", heard);
+    sockets[0]?.receive(await peerFrame("long ago"));
+    now = 61_000; // outside the window: such text had every chance to be appended
+    sockets[0]?.receive(await peerFrame("typed as they were removed"));
+    // A live frame alone is never appended (its author appends it)…
+    await editor.flush();
+    expect(requests).toHaveLength(0);
+    // …until the relay says a member was removed.
+    sockets[0]?.receive('{"type":"member-removed"}');
+    expect(heard).toHaveBeenCalledTimes(1);
+    await editor.flush();
+    expect(requests).toHaveLength(1);
+    const sodium = await loadSodium();
+    const stored = new Y.Doc();
+    const body = requests[0]?.body as { updates: string[] } | undefined;
+    for (const u of body?.updates ?? [])
+      Y.applyUpdate(stored, openEnvelope(sodium, FIXED_CEK, NOTE_ID, u));
+    expect(readText(stored)).toBe("typed as they were removed");
+    editor.destroy();
+    room.close();
+  });
+
+  it("adopts nothing as a viewer (it cannot append)", async () => {
+    const adopt = vi.fn();
+    const { room, sockets } = await liveRoom(openNote("viewer"), [ticket(1)], { adopt });
+    sockets[0]?.receive(await peerFrame("seen"));
+    sockets[0]?.receive('{"type":"member-removed"}');
+    expect(adopt).not.toHaveBeenCalled();
     room.close();
   });
 });

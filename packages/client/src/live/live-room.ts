@@ -4,6 +4,13 @@
 // the note holds and applied with LIVE_ORIGIN, so editors and durable writers do not
 // send them back. Frames are for speed only: every edit also travels through /v1,
 // and nothing is replayed on (re)connect — after each reconnect, sync the note.
+//
+// A member removed while typing: its last frames reached us, but its append was
+// refused, so nobody would store text our document now holds (and our own edits may
+// build on it). When the relay says a member was removed, an owner or editor adopts
+// the peers' document frames of the last ADOPT_WINDOW_MS: `adopt` appends them as its
+// own. Yjs applies updates idempotently, so text that was stored after all costs only
+// bytes, and everyone converges on what the people still in the room saw.
 import { DecryptionFailed, loadSodium, openLiveFrame, sealLiveFrame } from "@notes/crypto";
 import {
   Awareness,
@@ -17,7 +24,7 @@ import { openWithKeys } from "../keys/open-with-keys";
 import { keysOf } from "../notes/note-keys";
 import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
 import { Emitter } from "./emitter";
-import { parsePeers } from "./peers-message";
+import { isMemberRemoved, parsePeers } from "./peers-message";
 import {
   type ConnectionState,
   ReconnectingSocket,
@@ -29,6 +36,9 @@ import type { WebSocketConstructor } from "./web-socket";
 /** The relay's default frame limit (a larger frame closes the socket 1009). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+/** How far back peers' frames are adopted after a removal. */
+export const ADOPT_WINDOW_MS = 60_000;
+
 export interface LiveRoomOptions extends ReconnectOptions {
   api: ApiClient;
   note: OpenNote;
@@ -38,6 +48,13 @@ export interface LiveRoomOptions extends ReconnectOptions {
   awareness?: Awareness;
   /** Frames larger than this are not sent; such an update reaches peers through /v1. */
   maxFrameBytes?: number;
+  /**
+   * Appends a Yjs update as this client's own (the note's writer). Called after a
+   * member was removed, with the peers' recent document frames; absent → not adopted.
+   */
+  adopt?: (update: Uint8Array) => void;
+  /** The clock for the adoption window (tests). */
+  now?: () => number;
 }
 
 export type LiveRoomEvents = {
@@ -50,6 +67,8 @@ export type LiveRoomEvents = {
   "signed-out": undefined;
   /** A frame no held key opens: the content key likely rotated; sync the note to adopt it. */
   "stale-key": undefined;
+  /** The relay removed a member from the room; recent peer text was handed to `adopt`. */
+  "member-removed": undefined;
 };
 
 export class LiveRoom {
@@ -59,6 +78,8 @@ export class LiveRoom {
   private readonly ownsAwareness: boolean;
   private readonly maxFrameBytes: number;
   private peerCount = 0;
+  /** Peers' document frames of the last ADOPT_WINDOW_MS, oldest first. */
+  private recent: { at: number; update: Uint8Array }[] = [];
   private started = false;
   private sodium: Awaited<ReturnType<typeof loadSodium>> | undefined;
 
@@ -163,12 +184,33 @@ export class LiveRoom {
     }
     if (frame.kind === 0) {
       Y.applyUpdate(note.doc, frame.payload, LIVE_ORIGIN);
+      this.keepRecent(frame.payload);
     } else {
       applyAwarenessUpdate(this.awareness, frame.payload, LIVE_ORIGIN);
     }
   }
 
+  private keepRecent(update: Uint8Array): void {
+    const now = this.options.now?.() ?? Date.now();
+    this.recent = this.recent.filter((r) => now - r.at < ADOPT_WINDOW_MS);
+    this.recent.push({ at: now, update });
+  }
+
+  private memberRemoved(): void {
+    const now = this.options.now?.() ?? Date.now();
+    const recent = this.recent.filter((r) => now - r.at < ADOPT_WINDOW_MS);
+    this.recent = [];
+    const { role } = this.options.note;
+    if (recent.length > 0 && (role === "owner" || role === "editor"))
+      this.options.adopt?.(Y.mergeUpdates(recent.map((r) => r.update)));
+    this.events.emit("member-removed", undefined);
+  }
+
   private receiveText(text: string): void {
+    if (isMemberRemoved(text)) {
+      this.memberRemoved();
+      return;
+    }
     const count = parsePeers(text);
     if (count === undefined || count === this.peerCount) return;
     this.peerCount = count;

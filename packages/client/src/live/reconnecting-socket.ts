@@ -2,7 +2,7 @@
 // fresh single-use ticket, failures back off exponentially with jitter up to a cap,
 // and the close codes decide what happens next (docs/sharing.md): 4403 ends it
 // (removed), 4401 takes one immediate new ticket, a 401 on the ticket ends it
-// (signed out), anything else (1013, 1009, network) reconnects after a delay.
+// (signed out), anything else (1013, 1009, network, an 'error') reconnects after a delay.
 import { isProblem } from "../api/problem";
 import { binaryOf, CLOSE, type WebSocketConstructor, type WebSocketLike } from "./web-socket";
 
@@ -128,6 +128,16 @@ export class ReconnectingSocket {
       this.socket = undefined;
       this.on.lost();
       this.closed(event.code ?? 1006);
+    });
+    // A failed attempt like any other, retried with backoff. Browsers follow an error
+    // with a close, but Node's `ws` throws an 'error' nobody listens for, so a refused
+    // connection (a sidecar restarting) would end the process. Its close, if any
+    // follows, finds the socket already let go.
+    socket.addEventListener("error", () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.on.lost();
+      this.closed(1006);
     });
   }
 

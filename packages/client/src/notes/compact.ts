@@ -7,6 +7,7 @@ import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import type { NoteCoordinates } from "../api/types";
+import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { catchUp } from "./catch-up";
 import { wrapChanged } from "./note-keys";
@@ -57,9 +58,10 @@ export async function compactNote(
 ): Promise<NoteCoordinates | undefined> {
   const sodium = await loadSodium();
   if (options.fetch) {
+    const asked = options.session && seenNow(options.session, note.id);
     const state = await api.call("notes.get", { id: note.id });
     if (!options.session && wrapChanged(note, state)) return undefined;
-    catchUp(sodium, note, state, options.session);
+    catchUp(sodium, note, state, options.session, asked);
   }
   const reseal = note.resealDue === true;
   const coversVersion = note.version;

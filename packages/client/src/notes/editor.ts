@@ -39,6 +39,14 @@ export class NoteEditor {
     return this.note.doc;
   }
 
+  /**
+   * Appends `update` with the next flush as if typed here: a removed member's last
+   * live text that its refused append never stored (LiveRoom `adopt`).
+   */
+  adopt(update: Uint8Array): void {
+    this.pending.push(update);
+  }
+
   /** Title or tags change; sent (sealed) with the next flush. */
   setMetadata(metadata: NoteMetadata): void {
     this.pendingMetadata = copyMetadata(metadata);

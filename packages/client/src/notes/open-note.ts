@@ -1,10 +1,16 @@
-// Opening one note from the server (GET /v1/notes/{id}) into a live document.
+// Opening one note from the server (GET /v1/notes/{id}) into a live document. A state
+// older than this device saw of the note throws RollbackDetected (issue 21, attack 5).
 import { loadSodium } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
+import { checkServedState, recordServedState, seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { type OpenNote, openState } from "./open-state";
 
 export async function openNote(api: ApiClient, session: Session, id: string): Promise<OpenNote> {
+  const asked = seenNow(session, id);
   const [sodium, state] = await Promise.all([loadSodium(), api.call("notes.get", { id })]);
-  return openState(sodium, session, state);
+  checkServedState(sodium, session, state, asked);
+  const note = openState(sodium, session, state);
+  recordServedState(sodium, session, state);
+  return note;
 }

@@ -8,6 +8,7 @@ import * as Y from "yjs";
 import type { NoteState } from "../api/types";
 import { MissingKeyMaterial } from "../errors";
 import { openWithKeys } from "../keys/open-with-keys";
+import { type HeldClocks, heldClocksOf, holdClocks } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { adoptContentKey, contentKeyOf, formerKeys, keysOf } from "./note-keys";
 
@@ -37,6 +38,12 @@ export interface OpenNote {
   unreadableFrom?: number;
   /** When the server last saw it change (its NoteState), or this client's own last edit. */
   updatedAt?: string;
+  /**
+   * Per writer, the Yjs clock reached by server content applied here: a compacted
+   * snapshot adopted later must reach it (served-state.ts, issue 21 attack 6). Absent
+   * for a note restored from a cache that did not keep it (nothing is checked then).
+   */
+  heldClocks?: HeldClocks;
 }
 
 /** Origin of transactions that apply server data, so editors do not send them back. */
@@ -67,6 +74,8 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
   const meta = openWithKeys(keys, (k) => openMetadata(sodium, k, state.id, metadata));
   const doc = new Y.Doc();
   Y.applyUpdate(doc, opened.value, REMOTE_ORIGIN);
+  const heldClocks: HeldClocks = new Map();
+  holdClocks(heldClocks, opened.value);
   const note: OpenNote = {
     id: state.id,
     doc,
@@ -79,6 +88,7 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
     wrappedCek: state.wrappedCek,
     resealDue: opened.index > 0 || meta.index > 0,
     updatedAt: state.updatedAt,
+    heldClocks,
   };
   applyUpdatesAbove(sodium, note, state);
   return note;
@@ -116,6 +126,7 @@ export function applyUpdatesAbove(
         }
         if (opened.index > 0) note.resealDue = true;
         Y.applyUpdate(note.doc, opened.value, REMOTE_ORIGIN);
+        holdClocks(heldClocksOf(note), opened.value);
       }
     }, REMOTE_ORIGIN);
   }

@@ -3,11 +3,13 @@
 // note has already left behind.
 import { loadSodium } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
+import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { catchUp } from "./catch-up";
 import type { OpenNote } from "./open-state";
 
 export async function refreshNote(api: ApiClient, session: Session, note: OpenNote): Promise<void> {
+  const asked = seenNow(session, note.id);
   const [sodium, state] = await Promise.all([loadSodium(), api.call("notes.get", { id: note.id })]);
-  catchUp(sodium, note, state, session);
+  catchUp(sodium, note, state, session, asked);
 }

@@ -1,7 +1,9 @@
 // Plain-text view of a note's Yjs document. Content lives in the XmlFragment
 // "default" (contract.md §9.8, what ProseMirror-style editors bind to); plain text is
-// one XmlElement("paragraph") holding one XmlText per line.
+// written as one XmlElement("paragraph") holding one XmlText per line, and read back
+// by plainText, which every reader of a note's words shares.
 import * as Y from "yjs";
+import { plainText } from "./plain-text";
 
 export const CONTENT_FRAGMENT = "default";
 
@@ -9,28 +11,9 @@ export function contentOf(doc: Y.Doc): Y.XmlFragment {
   return doc.getXmlFragment(CONTENT_FRAGMENT);
 }
 
-/** Lines of text, one per top-level element; formatting marks are dropped. */
+/** The note's plain text (plain-text.ts): one line per block, marks dropped. */
 export function readText(doc: Y.Doc): string {
-  return contentOf(doc)
-    .toArray()
-    .map((node) => textOf(node))
-    .join("\n");
-}
-
-function textOf(node: Y.XmlElement | Y.XmlText | Y.XmlHook): string {
-  if (node instanceof Y.XmlText) {
-    return node
-      .toDelta()
-      .map((op: { insert?: unknown }) => (typeof op.insert === "string" ? op.insert : ""))
-      .join("");
-  }
-  if (node instanceof Y.XmlElement) {
-    return node
-      .toArray()
-      .map((child) => textOf(child))
-      .join("");
-  }
-  return "";
+  return plainText(contentOf(doc));
 }
 
 /** Replaces the whole content with `text`, one paragraph per line, in one transaction. */

@@ -1,9 +1,12 @@
 // Finding someone to share with (POST /v1/users:resolve): a handle, or an e-mail the
 // person verified and made discoverable, answers their account id and the X25519
-// public key content keys are sealed to.
+// public key content keys are sealed to. That key is the server's word; given the
+// account's pins, a key other than the one pinned for that account is refused.
 import { fromBase64, SHARING_KEY_BYTES } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { UnexpectedResponse } from "../errors";
+import type { KeyPins } from "../trust/key-pins";
+import { checkSeenKey } from "../trust/pin-check";
 
 export type UserQuery = { handle: string } | { email: string };
 
@@ -14,13 +17,22 @@ export interface ResolvedUser {
   publicKey: Uint8Array;
 }
 
-/** Throws ApiProblem user-not-found (404) for unknown, undiscoverable or key-less users. */
-export async function resolveUser(api: ApiClient, query: UserQuery): Promise<ResolvedUser> {
+/**
+ * Throws ApiProblem user-not-found (404) for unknown, undiscoverable or key-less users.
+ * With `pins` (keyPinsOf(session)), pins a first-seen key and throws PublicKeyChanged
+ * for a key other than the pinned one; addMember checks again in any case.
+ */
+export async function resolveUser(
+  api: ApiClient,
+  query: UserQuery,
+  pins?: KeyPins,
+): Promise<ResolvedUser> {
   const found = await api.call("users.resolve", query);
-  const publicKey = fromBase64(found.publicKey);
+  let publicKey = fromBase64(found.publicKey);
   if (publicKey.length !== SHARING_KEY_BYTES) {
     throw new UnexpectedResponse(`public key of ${found.userId} is ${publicKey.length} bytes`);
   }
+  if (pins) publicKey = await checkSeenKey(pins, found.userId, publicKey);
   return {
     userId: found.userId,
     ...(found.handle !== undefined && { handle: found.handle }),

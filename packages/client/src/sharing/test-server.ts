@@ -16,7 +16,7 @@ export interface SeenRequest {
   body: Record<string, unknown> | undefined;
 }
 
-export type RouteHandler = (request: SeenRequest) => Response;
+export type RouteHandler = (request: SeenRequest) => Response | Promise<Response>;
 
 export function fakeServer(routes: Record<string, RouteHandler>): {
   fetch: FetchLike;

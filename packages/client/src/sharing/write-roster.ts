@@ -10,6 +10,7 @@ import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import { MemberKeyUnavailable } from "../errors";
 import type { OpenNote } from "../notes/open-state";
+import { keyPinsOf } from "../trust/pin-check";
 import type { Session } from "../vault/session";
 import { etagOf, listMembers, type Member } from "./list-members";
 import { memberPublicKeys, PublicKeyDirectory } from "./public-key-directory";
@@ -59,7 +60,7 @@ export async function writeRoster(
     if (!wanted) return { ...roster, cek: note.cek, written: false };
     const keys = await memberPublicKeys(
       api,
-      directory,
+      { directory, pins: keyPinsOf(session) },
       roster.members,
       wanted.map((m) => m.userId),
     );

@@ -13,8 +13,19 @@ import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import type { NoteState } from "../api/types";
+import { ServedStateRefused } from "../errors";
 import { formerKeys, keysOf } from "../notes/note-keys";
 import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
+import {
+  checkCompactionCovers,
+  checkServedState,
+  forgetServedState,
+  heldClocksOf,
+  raiseClocks,
+  recordServedState,
+  type SeenAtRequest,
+  seenNow,
+} from "../trust/served-state";
 import type { Session } from "../vault/session";
 
 export interface NoteSummary {
@@ -35,6 +46,12 @@ export interface SyncResult {
    * later sync retries them.
    */
   unreadable: string[];
+  /**
+   * Notes whose served state contradicted what this device saw (issue 21): an older
+   * one (RollbackDetected) or a compaction missing others' edits (CompactionIncomplete).
+   * Nothing of them was applied; the note stays as held. Show these to the person.
+   */
+  refused: ServedStateRefused[];
 }
 
 export interface SyncEngineOptions {
@@ -48,6 +65,12 @@ export interface SyncEngineOptions {
    * input for long. Absent: no pauses.
    */
   sliceMs?: number;
+  /**
+   * A full sync asks for the most recently changed notes first (`order=newest`), so a
+   * person sees what they wrote last while the rest arrives. Later syncs are deltas
+   * either way.
+   */
+  newestFirst?: boolean;
 }
 
 export interface SyncProgress {
@@ -90,20 +113,22 @@ export class SyncEngine {
   ): Promise<SyncResult> {
     const sodium = await loadSodium();
     const full = this.syncToken === undefined;
-    const result: SyncResult = { changed: [], removed: [], unreadable: [] };
+    const result: SyncResult = { changed: [], removed: [], unreadable: [], refused: [] };
     const { sliceMs } = this.options;
     let pageToken = this.syncToken;
     let sliceStart = performance.now();
     for (let first = true; ; first = false) {
       const pageSize = (first && full && this.options.firstPageSize) || this.options.pageSize;
+      const asked = seenNow(this.session);
       const page = await this.api.call("notes.changes", {
         ...(pageToken ? { pageToken } : {}),
         ...(full ? { snapshots: "true" as const } : {}),
+        ...(full && first && this.options.newestFirst ? { order: "newest" as const } : {}),
         ...(pageSize ? { pageSize } : {}),
       });
       const changedBefore = result.changed.length;
       for (const entry of page.changes) {
-        await this.apply(sodium, entry, result);
+        await this.apply(sodium, entry, result, asked);
         if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
           await yieldToEventLoop();
           sliceStart = performance.now();
@@ -153,31 +178,48 @@ export class SyncEngine {
     this.notes.delete(id);
   }
 
-  private async apply(sodium: Sodium, entry: NoteState, result: SyncResult): Promise<void> {
+  private async apply(
+    sodium: Sodium,
+    entry: NoteState,
+    result: SyncResult,
+    asked: SeenAtRequest,
+  ): Promise<void> {
     if (entry.deleted || entry.role === "revoked") {
+      forgetServedState(this.session, entry.id);
       if (this.notes.delete(entry.id)) result.removed.push(entry.id);
       return;
     }
     const local = this.notes.get(entry.id);
     try {
+      checkServedState(sodium, this.session, entry, asked);
       if (local && local.version >= entry.snapshotVersion) {
         applyUpdatesAbove(sodium, local, entry, this.session);
+        recordServedState(sodium, this.session, entry);
       } else if (entry.snapshot) {
         this.replace(local, openState(sodium, this.session, entry));
+        recordServedState(sodium, this.session, entry);
       } else {
         // Deleted or left since this page was read: the read is 404 (contract.md §11),
         // and the tombstone follows on a later page.
+        const askedGet = seenNow(this.session, entry.id);
         const state = await this.api.call("notes.get", { id: entry.id }).catch((error: unknown) => {
           if (isProblem(error, "note-not-found")) return undefined;
           throw error;
         });
         if (!state || state.deleted) {
+          forgetServedState(this.session, entry.id);
           if (this.notes.delete(entry.id)) result.removed.push(entry.id);
           return;
         }
+        checkServedState(sodium, this.session, state, askedGet);
         this.replace(local, openState(sodium, this.session, state));
+        recordServedState(sodium, this.session, state);
       }
     } catch (error) {
+      if (error instanceof ServedStateRefused) {
+        result.refused.push(error);
+        return;
+      }
       if (!(error instanceof DecryptionFailed)) throw error;
       result.unreadable.push(entry.id);
       return;
@@ -185,12 +227,21 @@ export class SyncEngine {
     result.changed.push(entry.id);
   }
 
-  /** Keeps an existing Y.Doc object (editors may hold it) by merging the fresh state in. */
+  /**
+   * Keeps an existing Y.Doc object (editors may hold it) by merging the fresh state in,
+   * once it reaches every writer's edits the local one held (else CompactionIncomplete).
+   */
   private replace(local: OpenNote | undefined, fresh: OpenNote): void {
     if (!local) {
       this.notes.set(fresh.id, fresh);
       return;
     }
+    checkCompactionCovers(
+      local.id,
+      local.heldClocks,
+      fresh.heldClocks ?? new Map(),
+      fresh.snapshotVersion,
+    );
     // Yjs states merge idempotently; the remote origin keeps editors from re-sending.
     Y.applyUpdate(local.doc, Y.encodeStateAsUpdate(fresh.doc), REMOTE_ORIGIN);
     // Keys held before stay held: content sealed under them may still be on the server.
@@ -204,6 +255,7 @@ export class SyncEngine {
     local.metadata = fresh.metadata;
     local.role = fresh.role;
     local.updatedAt = fresh.updatedAt;
+    raiseClocks(heldClocksOf(local), fresh.heldClocks ?? []);
   }
 }
 

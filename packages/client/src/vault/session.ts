@@ -3,6 +3,8 @@ import type { SharingKeyPair } from "@notes/crypto";
 import type { Account } from "../api/types";
 import { WeakKdfParameters } from "../errors";
 import type { ContentKeyring } from "../keys/content-keyring";
+import type { KeyPins } from "../trust/key-pins";
+import type { SeenStates } from "../trust/seen-states";
 
 export interface Session {
   identifier: string;
@@ -19,6 +21,19 @@ export interface Session {
    * this package start with an empty ring; restore a stored one with importKeyring.
    */
   keyring?: ContentKeyring;
+  /**
+   * Other people's sharing keys as first seen (trust on first use); nothing is sealed
+   * to a key that differs from its pin. Sessions made by this package start with an
+   * empty store; restore a synced one with importKeyPins. Without it, a store is made
+   * on first use and lasts as long as this object.
+   */
+  keyPins?: KeyPins;
+  /**
+   * The newest state seen of each note (issue 21, attack 5): a later, older one is
+   * refused with RollbackDetected. Made on first use, in memory, when absent; an app
+   * keeps it across restarts (parseSeenStates) so a restart is no chance to roll back.
+   */
+  seenStates?: SeenStates;
 }
 
 /** contract.md §2: PBKDF2 iteration floor, also the client default. */

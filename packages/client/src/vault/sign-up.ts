@@ -12,6 +12,7 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { ContentKeyring } from "../keys/content-keyring";
+import { MemoryKeyPins } from "../trust/key-pins";
 import { assertKdfStrength, MIN_KDF_ITERATIONS, type Session } from "./session";
 import { storeNewKeyPair } from "./unlock";
 
@@ -59,6 +60,7 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
       kdfIterations,
       kdfSalt: toBase64(kdfSalt),
       keyring: new ContentKeyring(),
+      keyPins: new MemoryKeyPins(),
     },
     recoveryCode: formatRecoveryCode(recoveryKey),
   };

@@ -14,6 +14,7 @@ import type { ApiClient } from "../api/client";
 import type { AuthResponse } from "../api/types";
 import { MissingKeyMaterial } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
+import { MemoryKeyPins } from "../trust/key-pins";
 import type { Session } from "./session";
 
 export async function openSessionKeys(
@@ -35,6 +36,7 @@ export async function openSessionKeys(
     kdfIterations: auth.keys.kdfIterations,
     kdfSalt: auth.keys.kdfSalt,
     keyring: new ContentKeyring(),
+    keyPins: new MemoryKeyPins(),
   };
 }
 
