@@ -2,7 +2,8 @@
 // the operator API): the first member opens the bridge with a new key; a free
 // account sees the way to the plans; once granted it waits for the key until a
 // member seals it over; then a transmission from one reaches the other live,
-// through the change feed, and the words are the same on both sides.
+// through the change feed, and the words are the same on both sides, each author
+// named by handle.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { signUp } from "../fixtures/journeys";
 import { opsPost } from "../fixtures/ops";
@@ -54,7 +55,9 @@ test("two premium members: open, welcome a newcomer, transmit live", async ({
   await expect(page.getByRole("textbox", { name: "Transmission" })).toHaveValue("");
   const bobLog = other.locator('[data-tour="bridge-log"]');
   await expect(bobLog.getByRole("listitem").first()).toContainText(words, FEED);
-  await expect(bobLog.getByRole("listitem").first()).toContainText(/Member [0-9a-f]{8}/);
+  // Named by handle, not by a piece of an account id.
+  await expect(bobLog.getByRole("listitem").first()).toContainText(alice.handle);
+  await expect(bobLog.getByRole("listitem").first()).not.toContainText(/Member [0-9a-f]{8}/);
 
   // And back.
   await other.getByRole("textbox", { name: "Transmission" }).fill("Received, loud and clear.");
@@ -66,5 +69,6 @@ test("two premium members: open, welcome a newcomer, transmit live", async ({
   );
   await expect(aliceLog.getByRole("listitem").nth(1)).toContainText(words);
   await expect(aliceLog.getByRole("listitem").nth(1)).toContainText("You");
+  await expect(aliceLog.getByRole("listitem").first()).toContainText(bob.handle);
   await expectNoSeriousA11yViolations(page);
 });

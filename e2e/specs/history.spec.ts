@@ -3,7 +3,14 @@
 // what changed since, and restores it as a new edit that syncs. A free account sees
 // what history would give and the way to the plans.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import {
+  editor,
+  expectSynced,
+  noteAction,
+  openNote,
+  signUp,
+  writeNote,
+} from "../fixtures/journeys";
 import { opsPost } from "../fixtures/ops";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
@@ -25,11 +32,14 @@ test("premium: store on switching notes, preview, diff and restore", async ({ pa
   await openNote(page, "Other");
   await openNote(page, "Recipe");
 
-  await page.getByRole("button", { name: "History", exact: true }).click();
+  await noteAction(page, "History");
   const dialog = page.getByRole("dialog", { name: "History" });
   const revisions = dialog.getByRole("list", { name: "Revisions" }).getByRole("button");
   await expect(revisions).toHaveCount(2, { timeout: 15_000 });
   await expect(revisions.first()).toContainText("by you");
+  // Both were stored within the minute; their labels still tell them apart.
+  const labels = await revisions.allTextContents();
+  expect(new Set(labels).size).toBe(2);
   await revisions.first().click();
   await expect(dialog.getByTestId("revision-preview")).toHaveText("second version");
   await expect(dialog.getByRole("heading", { name: "Changed since: No changes" })).toBeVisible();
@@ -54,7 +64,7 @@ test("premium: store on switching notes, preview, diff and restore", async ({ pa
 test("free: History explains premium and points to the plans", async ({ page }) => {
   await signUp(page);
   await writeNote(page, "Plain", "no history here");
-  await page.getByRole("button", { name: "History", exact: true }).click();
+  await noteAction(page, "History");
   const dialog = page.getByRole("dialog", { name: "History" });
   await expect(dialog.getByTestId("history-free")).toContainText("With premium");
   await expect(dialog.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/plan");

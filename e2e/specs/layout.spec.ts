@@ -1,7 +1,8 @@
 // The notes screen is an app, not a page: it takes exactly the window below the
 // header and whatever shows above it (here the passkey offer), and only the list
-// and the note scroll. On a phone the header is two short rows.
-import { signUp, writeNote } from "../fixtures/journeys";
+// and the note scroll. On a phone the header is two short rows. A note's headings
+// step down in size level by level.
+import { editor, signUp, writeNote } from "../fixtures/journeys";
 import { expect, test } from "../fixtures/test";
 
 const layout = (page: import("@playwright/test").Page) =>
@@ -37,3 +38,29 @@ for (const viewport of [
     await expect(page.getByRole("button", { name: "Sign out" })).toBeInViewport();
   });
 }
+
+test("a note's headings step down in size: # over ## over ### over the text", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Outline", "Body text");
+  const text = editor(page);
+  await text.press("End");
+  // Typed at a person's pace: the headings are what this checks, not fast typing.
+  for (const line of ["# Part one", "## Section", "### Detail"]) {
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(line, { delay: 80 });
+  }
+  await expect(text.locator("h1")).toHaveText("Part one");
+  await expect(text.locator("h2")).toHaveText("Section");
+  await expect(text.locator("h3")).toHaveText("Detail");
+  const sizes = await text.evaluate((root) =>
+    ["h1", "h2", "h3", "p"].map((tag) => {
+      const element = root.querySelector(tag);
+      return element ? Number.parseFloat(getComputedStyle(element).fontSize) : 0;
+    }),
+  );
+  const [h1 = 0, h2 = 0, h3 = 0, body = 0] = sizes;
+  // Each a visible step (at least an eighth) above the next.
+  expect(h1, sizes.join(" > ")).toBeGreaterThan(h2 * 1.125);
+  expect(h2, sizes.join(" > ")).toBeGreaterThan(h3 * 1.125);
+  expect(h3, sizes.join(" > ")).toBeGreaterThan(body * 1.1);
+});

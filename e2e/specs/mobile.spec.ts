@@ -1,5 +1,6 @@
 // At 390 px wide (a phone) the list and the open note are two screens: picking a note
-// shows it alone, "All notes" goes back; the list shows each note's date.
+// shows it alone, "All notes" goes back; the list shows each note's date. Both
+// screens pass axe in both themes.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
@@ -31,13 +32,42 @@ test("list and note are two screens on a phone", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: "Note text" })).toHaveText("passport, charger");
   await expect(list).toBeHidden();
   await expectNoSeriousA11yViolations(page);
-  // The note's actions and the toolbar wrap within the screen: none is cut off.
-  for (const name of ["Pin", "Share", "History", "Code", "Move to trash"]) {
-    const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+  // The note's actions and the toolbar fit the screen on one row each: none is cut off.
+  const inScreen = async (name: string, role: "button" | "menuitem" = "button") => {
+    const box = await page.getByRole(role, { name, exact: true }).boundingBox();
     expect(box, name).not.toBeNull();
+    expect(box?.x ?? -1, name).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
-  }
+    return box;
+  };
+  for (const name of ["Pin", "Share", "More actions"]) await inScreen(name);
+  const formats = [
+    "Bold",
+    "Italic",
+    "Heading",
+    "Quote",
+    "Code",
+    "Bullets",
+    "Numbered",
+    "Checklist",
+  ];
+  const tops = new Set<number>();
+  for (const name of formats) tops.add(Math.round((await inScreen(name))?.y ?? -1));
+  expect(tops.size, "the toolbar is one row").toBe(1);
+  await page.getByRole("button", { name: "More actions" }).click();
+  for (const name of ["History", "Export this note", "Move to trash"])
+    await inScreen(name, "menuitem");
+  await page.keyboard.press("Escape");
   await saveScreenshot(page, "mobile-note");
   await back.click();
   await expect(list).toBeVisible();
+
+  // The same two screens in the dark theme.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "mobile-list-dark");
+  await row.click();
+  await expect(page.getByLabel("Title")).toHaveValue("Packing list");
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "mobile-note-dark");
 });

@@ -1,9 +1,10 @@
 // Passkeys in the browser with Chromium's virtual authenticator: the offer after
 // sign-up adds one, settings list it, and after signing out the passkey alone (its
 // PRF output) unlocks the notes. "Never" withdraws the offer for good; an
-// authenticator without PRF gets a clear message and nothing is enrolled.
+// authenticator without PRF gets a clear message and nothing is enrolled. A device
+// with no passkey for this site says so and offers the password.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 import { addVirtualAuthenticator } from "../fixtures/virtual-authenticator";
@@ -81,4 +82,27 @@ test("“Never” withdraws the offer; without PRF nothing is enrolled", async (
   await page.reload();
   await expect(page.getByRole("button", { name: "New note" })).toBeVisible();
   await expect(offer).toHaveCount(0);
+});
+
+test("a device with no passkey for this site says so and offers the password", async ({ page }) => {
+  const person = await signUp(page);
+  await expectSynced(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  // An authenticator that holds no passkey at all: nothing for this site here.
+  const authenticator = await addVirtualAuthenticator(page);
+  expect(await authenticator.count()).toBe(0);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  // In the page's own content: Next's route announcer is an (empty) alert too.
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    /^No passkey for this site was found on this device/,
+    { timeout: 20_000 },
+  );
+  await expect(page.getByText("The passkey prompt was closed or timed out")).toHaveCount(0);
+  await page.getByRole("button", { name: "Use my password" }).click();
+  await expect(page.getByLabel("Handle or e-mail")).toBeFocused();
+  await page.keyboard.type(person.handle);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/notes/, { timeout: 20_000 });
 });

@@ -1,5 +1,6 @@
 // Recovery: with only the recovery code, a person sets a new password and gets their
-// notes back on a fresh device; the old password no longer works.
+// notes back on a fresh device; the old password no longer works. When keys cannot
+// be opened at sign-in, the page says which and points at the recovery code.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
@@ -45,4 +46,45 @@ test("a wrong recovery code is refused readably", async ({ page }) => {
   await page.getByLabel("New password").fill("a brand new password");
   await page.getByRole("button", { name: "Recover and sign in" }).click();
   await expect(page.getByText(/recovery code is not valid/)).toBeVisible();
+});
+
+test("keys that cannot be opened at sign-in say what failed and what to do", async ({ page }) => {
+  const person = await signUp(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  const signIn = async () => {
+    await page.getByLabel("Handle or e-mail").fill(person.handle);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  };
+
+  // A server asking for password hashing below the floor: refused before hashing.
+  const weak = "**/v1/accounts:lookupAuthParams";
+  await page.route(weak, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), kdfIterations: 1000 } });
+  });
+  await signIn();
+  // In the page's own content: Next's route announcer is an (empty) alert too.
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("weaker password protection");
+  await page.unroute(weak);
+
+  // The master key, wrapped under the password, altered on its way: it cannot open.
+  await page.route("**/v1/sessions", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    const body = await response.json();
+    const wrapped = Buffer.from(body.keys.wrappedMasterKey, "base64");
+    wrapped[wrapped.length - 1] = (wrapped[wrapped.length - 1] ?? 0) ^ 1;
+    body.keys.wrappedMasterKey = wrapped.toString("base64");
+    await route.fulfill({ response, json: body });
+  });
+  await signIn();
+  await expect(alert).toContainText(
+    "Your password was accepted, but the keys to your notes could not be opened",
+  );
+  await expect(alert).toContainText("recovery code");
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signin/);
 });

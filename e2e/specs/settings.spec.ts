@@ -1,7 +1,9 @@
 // Account settings: e-mail with verification by the mailed link (then discoverable),
-// a handle change, the storage meter, and ending another device's session.
+// a handle change, the storage meter, and ending another device's session; a device
+// linked from settings joins the list of signed-in devices without a reload.
 import { randomBytes } from "node:crypto";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
+import { linkNewDevice } from "../fixtures/device-link";
 import { signIn, signUp, writeNote } from "../fixtures/journeys";
 import { mailsTo } from "../fixtures/mail-outbox";
 import { expect, test } from "../fixtures/test";
@@ -52,4 +54,19 @@ test("verify an e-mail by its link, become discoverable, rename, revoke a device
   await expect(secondDevice.page.getByText("Your session ended on this device")).toBeVisible({
     timeout: 20_000,
   });
+});
+
+test("a device linked from settings is listed at once, without a reload", async ({
+  page,
+  secondDevice,
+}) => {
+  await signUp(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  // Opens settings (the one page load), links the other context, which lands on its notes.
+  await linkNewDevice(page, secondDevice.page);
+  const devices = page.locator("ul.sessions li");
+  await expect(devices).toHaveCount(2);
+  await expect(devices.filter({ hasNot: page.getByText("(this device)") })).toHaveCount(1);
+  expect(loads).toBe(1);
 });

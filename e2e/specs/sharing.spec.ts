@@ -2,9 +2,12 @@
 // a note by handle; it reaches the other person through the change feed (nobody
 // presses sync); both type at once and converge through the live room, with named
 // cursors and "2 here"; a demotion makes the other editor read-only, and a removal
-// takes the note out of their list.
+// takes the note out of their list. The dialog fits a laptop and a phone, before
+// and after someone is added (screenshots: share-dialog, share-dialog-phone).
+import type { Locator } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { saveScreenshot } from "../fixtures/screenshots";
 import {
   addMember,
   closeWithEscape,
@@ -41,7 +44,7 @@ test("share by handle, co-edit live, demote to viewer, remove", async ({ page, s
   await addMember(dialog, guest.handle, "editor");
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(2);
   await expect(roster(dialog).getByRole("listitem").first()).toContainText(owner.handle);
-  await expect(roster(dialog)).toContainText("added by you");
+  await expect(roster(dialog)).toContainText(/added by you/i);
   await expectNoSeriousA11yViolations(page);
   await closeWithEscape(page, dialog);
   await expect(page.getByRole("button", { name: "Share", exact: true })).toBeFocused();
@@ -100,7 +103,9 @@ test("share by handle, co-edit live, demote to viewer, remove", async ({ page, s
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(1, FEED);
   await closeWithEscape(page, dialog);
   await expect(listed).toHaveCount(0, FEED);
-  await expect(other.getByText("This note is not here any more")).toBeVisible();
+  await expect(
+    other.getByText(`${owner.handle} stopped sharing “Shared plan” with you`),
+  ).toBeVisible();
   await expect(page.getByRole("img", { name: "Shared" })).toHaveCount(0);
   await editor(page).click();
   await page.keyboard.press("End");
@@ -111,4 +116,60 @@ test("share by handle, co-edit live, demote to viewer, remove", async ({ page, s
   await expect(editor(page)).toContainText(
     "Beta from the guest. Owner start. Alpha from the owner After the removal.",
   );
+});
+
+/** Add lies wholly inside the dialog, and nothing makes the dialog scroll sideways. */
+async function expectAddInside(dialog: Locator): Promise<void> {
+  const outer = await dialog.boundingBox();
+  const add = await dialog.getByRole("button", { name: "Add", exact: true }).boundingBox();
+  if (!outer || !add) throw new Error("the dialog or its Add button has no box");
+  const seen = JSON.stringify({ outer, add });
+  expect(add.x, seen).toBeGreaterThanOrEqual(outer.x);
+  expect(add.x + add.width, seen).toBeLessThanOrEqual(outer.x + outer.width);
+  expect(add.y + add.height, seen).toBeLessThanOrEqual(outer.y + outer.height);
+  const scroll = await dialog.evaluate((d) => ({
+    scrollWidth: d.scrollWidth,
+    clientWidth: d.clientWidth,
+    scrollLeft: d.scrollLeft,
+  }));
+  expect(scroll.scrollWidth, JSON.stringify(scroll)).toBeLessThanOrEqual(scroll.clientWidth);
+  expect(scroll.scrollLeft).toBe(0);
+}
+
+test("the share dialog fits at 1280×800 and 390×844, before and after adding someone", async ({
+  page,
+  secondDevice,
+}) => {
+  const guest = await signUp(secondDevice.page);
+  await signUp(page);
+  await writeNote(page, "Fits on a phone", "Some text.");
+  for (const [viewport, shot] of [
+    [{ width: 1280, height: 800 }, "share-dialog"],
+    [{ width: 390, height: 844 }, "share-dialog-phone"],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    const dialog = await openShareDialog(page);
+    await expectAddInside(dialog);
+    const field = dialog.getByLabel("Handle or e-mail");
+    const before = await field.boundingBox();
+    if (await roster(dialog).getByText(guest.handle).count()) {
+      await dialog.getByRole("button", { name: `Remove ${guest.handle}` }).click();
+      await expect(roster(dialog).getByRole("listitem")).toHaveCount(1, FEED);
+    }
+    await addMember(dialog, guest.handle, "editor");
+    await expect(dialog.getByRole("status")).toContainText(`Added ${guest.handle}.`);
+    // Nothing shifted: the field is where it was, and Add is still inside.
+    expect((await field.boundingBox())?.x).toBe(before?.x);
+    await expectAddInside(dialog);
+    await saveScreenshot(page, shot);
+    await closeWithEscape(page, dialog);
+  }
+  // The dialog in the dark theme, with the person just added: axe-clean there too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dialog = await openShareDialog(page);
+  await expect(roster(dialog)).toContainText(guest.handle);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "share-dialog-dark");
+  await closeWithEscape(page, dialog);
 });

@@ -1,5 +1,6 @@
 // The free-flight tour on a new account's notes screen: offered once, played
-// with mouse and keyboard to the end (each step outlines its anchor), counted as
+// with mouse and keyboard to the end (each step outlines an anchor that is on
+// screen, the Export step too, before there is anything to export), counted as
 // view, play and complete, and never shown again; skipped with Escape, it is
 // never shown again either.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
@@ -41,8 +42,16 @@ test("the free-flight tour runs once and is counted", async ({ page, request }) 
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(card.getByRole("heading", { name: "Find anything" })).toBeFocused();
+  await expect(card).toContainText("titles, tags and the text of every note");
   await card.getByRole("button", { name: "Next" }).click();
+  // A new account has no Export button yet: the step outlines the row it will join,
+  // which is on screen, and says when it appears.
   await expect(card.getByRole("heading", { name: "Take your notes with you" })).toBeVisible();
+  const actions = page.locator('[data-tour="note-actions"]');
+  await expect(actions).toHaveClass(/tour-target/);
+  await expect(actions).toBeInViewport();
+  await expect(actions.getByRole("button", { name: "New note" })).toBeVisible();
+  await expect(card).toContainText("Once you have a note");
   await card.getByRole("button", { name: "Next" }).click();
   await expect(card.getByRole("heading", { name: "Always in sync" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

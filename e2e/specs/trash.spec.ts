@@ -1,7 +1,14 @@
 // Trash, pin and sort: a deleted note waits in the trash (a flag in its sealed
 // metadata) until restored or deleted for good; pinned notes lead the list.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import {
+  editor,
+  expectSynced,
+  noteAction,
+  openNote,
+  signUp,
+  writeNote,
+} from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
 
@@ -18,15 +25,26 @@ test("move to trash, restore, pin, sort and empty the trash", async ({ page }) =
   await expect(titles()).toHaveText(["Apples", "Bananas"]);
   await openNote(page, "Bananas");
   await page.getByRole("button", { name: "Pin", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Pinned", exact: true })).toHaveAttribute(
+  await expect(page.getByRole("button", { name: "Pin", exact: true })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
   await expect(titles().first()).toContainText("Bananas");
   await expect(list.getByRole("img", { name: "Pinned" })).toHaveCount(1);
+  // The same toggle on a list row, without opening the note.
+  const rowPin = list
+    .getByRole("listitem")
+    .filter({ hasText: "Apples" })
+    .getByRole("button", { name: "Pin to top" });
+  await rowPin.click();
+  await expect(rowPin).toHaveAttribute("aria-pressed", "true");
+  await expect(list.getByRole("img", { name: "Pinned" })).toHaveCount(2);
+  await rowPin.click();
+  await expect(rowPin).toHaveAttribute("aria-pressed", "false");
+  await expect(list.getByRole("img", { name: "Pinned" })).toHaveCount(1);
 
   await openNote(page, "Apples");
-  await page.getByRole("button", { name: "Move to trash" }).click();
+  await noteAction(page, "Move to trash");
   await expect(titles()).toHaveCount(1);
   await expectSynced(page);
 
@@ -36,6 +54,8 @@ test("move to trash, restore, pin, sort and empty the trash", async ({ page }) =
   await expect(page.getByRole("heading", { name: "Trash" })).toBeVisible();
   await openNote(page, "Apples");
   await expect(page.getByTestId("trashed")).toBeVisible();
+  // One clear state: "In the trash", not also "View only" above it.
+  await expect(page.getByTestId("view-only")).toHaveCount(0);
   await expect(editor(page)).toHaveAttribute("contenteditable", "false");
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, "trash");
@@ -47,7 +67,7 @@ test("move to trash, restore, pin, sort and empty the trash", async ({ page }) =
   await expect(editor(page)).toContainText("red and green");
 
   // Empty trash is the real delete.
-  await page.getByRole("button", { name: "Move to trash" }).click();
+  await noteAction(page, "Move to trash");
   await page.getByRole("button", { name: "Trash (1)" }).click();
   await page.getByRole("button", { name: "Empty trash…" }).click();
   await page.getByRole("button", { name: "Empty trash", exact: true }).click();

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { THEME_COOKIE, themeAttribute, themeOf } from "../ui/theme/theme";
 import "./globals.css";
 
 // Rendered per request: each page response carries a fresh CSP nonce (proxy.ts),
@@ -22,9 +24,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#3b4fd8" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The theme chosen on this device (Settings → Appearance), rendered before first paint.
+  const theme = themeAttribute(themeOf((await cookies()).get(THEME_COOKIE)?.value));
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <body>{children}</body>
     </html>
   );

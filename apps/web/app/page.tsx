@@ -6,9 +6,18 @@ export default function Home() {
         Write notes, sync them across your devices, and share them — while the server keeps only
         ciphertext and wrapped keys it cannot open.
       </p>
+      <p>
+        Why it matters: a notes server holds your drafts, plans and
+        passwords-you-should-not-write-down. Here, whoever runs the server — or breaks into it, or
+        is ordered to hand it over — gets ciphertext only.
+      </p>
       <ul className="facts">
         <li>Your password never leaves your device: clients send a derived key.</li>
         <li>Every note is encrypted in your browser before it is stored or synced.</li>
+        <li>
+          Sharing is checked, not trusted: compare a safety number with a collaborator once, and if
+          their key ever changes the app stops and tells you before sealing anything to it.
+        </li>
         <li>
           Third-party clients use the same <code>/v1</code> REST API as this web app.
         </li>

@@ -7,7 +7,7 @@ import { type ReactNode, useEffect } from "react";
 import { MainNav } from "./main-nav";
 import { SyncStatus } from "./notes/sync-status";
 import { PasskeyOffer } from "./passkeys/passkey-offer";
-import { PROBLEM_TEXT } from "./problem-text";
+import { CLIENT_ERROR_TEXT, PROBLEM_TEXT } from "./problem-text";
 import { useRecoveryReminder } from "./settings/use-recovery-reminder";
 import { useVault } from "./vault-context";
 
@@ -43,7 +43,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       {state.problem && (
         <p className="banner" role="alert">
-          {PROBLEM_TEXT[state.problem.slug] ?? state.problem.title}
+          {PROBLEM_TEXT[state.problem.slug] ??
+            CLIENT_ERROR_TEXT[state.problem.slug] ??
+            state.problem.title}
         </p>
       )}
       {owesRecovery && path !== "/settings" && (

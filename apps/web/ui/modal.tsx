@@ -3,6 +3,7 @@
 // traps focus and moves it into the dialog (to the control marked data-autofocus, else
 // the first one; React's autoFocus fires before the dialog opens, too early); Escape and the close button close it, and focus returns to whatever
 // opened it. role=dialog and aria-modal come with the element; the title labels it.
+import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 export function Modal({
@@ -37,8 +38,14 @@ export function Modal({
     <dialog ref={dialog} className="modal" aria-labelledby={titleId}>
       <div className="modal-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close"
+          title="Close (Esc)"
+          onClick={onClose}
+        >
+          <X size={20} aria-hidden="true" />
         </button>
       </div>
       {children}

@@ -1,6 +1,7 @@
 // What a person reads when the server refuses: one calm sentence per problem type
 // of the catalogue (a unit test keeps the two in step), and a fallback for the rest.
 import { isProblem } from "@notes/client";
+import { type KeyFlow, keyFailureText } from "./key-failure-text";
 import { aboutDuration } from "./wording";
 
 export const PROBLEM_TEXT: Record<string, string> = {
@@ -17,6 +18,7 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "note-exists": "A note with this id already exists.",
   "view-only": "You can read this note but not change it.",
   "owner-required": "Only the note's owner can do that.",
+  "owner-cannot-leave": "You own this note, so you cannot leave it. Delete it instead.",
   "free-storage-full": "Your free storage is full. Delete notes or upgrade to keep saving changes.",
   "storage-full": "Your storage is full. Delete notes to keep saving changes.",
   "premium-required": "This needs a premium plan.",
@@ -46,12 +48,20 @@ export const PROBLEM_TEXT: Record<string, string> = {
 };
 
 /** The client's own errors (by name, as the SDK and the vault raise them). */
-const CLIENT_ERROR_TEXT: Record<string, string> = {
+export const CLIENT_ERROR_TEXT: Record<string, string> = {
+  RollbackDetected:
+    "The server sent an older copy of a note than this device has already seen, or one with changes missing. The older copy was not used: your note here stays as it was. If this happens again, the server (or whoever runs it) may be tampering with your notes.",
+  CompactionIncomplete:
+    "Someone tidied up a shared note and the tidied copy leaves out changes this device had from other people. It was not used here. The note's owner can get the earlier content back from the note's history.",
   InvalidRecoveryCode: "That recovery code is not valid. Check it and try again.",
   NotAMember: "That is the note's owner; the owner always has access.",
   MemberKeyUnavailable:
     "Someone on this note can no longer be found by handle or e-mail, so the note cannot be re-sealed for them. Remove them, or ask them to set a handle.",
   NoteUnavailable: "This note is not on this device any more.",
+  DeviceLinkForged:
+    "The answer to this link did not come from your signed-in device, so nothing in it was used. Start a new link there. If this happens again, someone between your devices (the server, or whoever runs it) is tampering with device links.",
+  PublicKeyChanged:
+    "The server gave a different key for this person than the one this device saw before, so nothing was shared. Compare your safety number with them before trusting the new key.",
   PasskeyPrfUnsupported:
     "This browser or passkey cannot unlock encrypted notes (it lacks the PRF extension). Keep using your password.",
   PasskeyAccountUnknown:
@@ -70,8 +80,11 @@ function dayAfter(seconds: number): string {
   });
 }
 
-/** A sentence for any error: a problem's own text, or a network/unknown fallback. */
-export function describeError(error: unknown): string {
+/**
+ * A sentence for any error: a problem's own text, keys that would not open (in the
+ * words of `flow`, where they were being opened), or a network/unknown fallback.
+ */
+export function describeError(error: unknown, flow?: KeyFlow): string {
   if (isProblem(error)) {
     const text = PROBLEM_TEXT[error.slug] ?? error.title;
     if (error.slug === "rate-limited" && error.retryAfter)
@@ -81,6 +94,8 @@ export function describeError(error: unknown): string {
     return text;
   }
   if (error instanceof TypeError) return "Cannot reach the server. Check your connection.";
+  const keys = keyFailureText(error, flow);
+  if (keys) return keys;
   const own = error instanceof Error ? CLIENT_ERROR_TEXT[error.name] : undefined;
   if (own) return own;
   return "Something went wrong. Try again.";

@@ -1,9 +1,14 @@
 "use client";
 // Runs one user action at a time with a busy flag and a readable error.
 import { useCallback, useState } from "react";
+import type { KeyFlow } from "./key-failure-text";
 import { describeError } from "./problem-text";
 
-export function useAction<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+/** `flow`: where the action opens keys, so a key failure reads in its words. */
+export function useAction<A extends unknown[]>(
+  action: (...args: A) => Promise<void>,
+  flow?: KeyFlow,
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const run = useCallback(
@@ -13,12 +18,12 @@ export function useAction<A extends unknown[]>(action: (...args: A) => Promise<v
       try {
         await action(...args);
       } catch (e) {
-        setError(describeError(e));
+        setError(describeError(e, flow));
       } finally {
         setBusy(false);
       }
     },
-    [action],
+    [action, flow],
   );
   return { run, busy, error, setError };
 }

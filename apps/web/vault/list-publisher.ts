@@ -10,38 +10,12 @@
 // the first list after the session's first sync goes out at the next idle moment,
 // typing or not: it is the one a reload needs most, and it costs one task, once.
 import type { SyncEngine } from "@notes/client";
+import { lastInputAt, onTabHidden, whenIdle } from "./after-pause";
 import { listFacts } from "./note-order";
 import type { NoteListItem } from "./vault-state";
 
 /** Quiet time after the last change, and after the last key or click, before saving. */
 const SNAPSHOT_AFTER_MS = 1_500;
-/** Then, at the tab's next idle moment (or after this long at the latest). */
-const IDLE_TIMEOUT_MS = 2_000;
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === "function")
-    requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else run();
-}
-
-function onTabHidden(hidden: () => void): () => void {
-  if (typeof document === "undefined") return () => undefined;
-  const changed = () => {
-    if (document.visibilityState === "hidden") hidden();
-  };
-  document.addEventListener("visibilitychange", changed);
-  return () => document.removeEventListener("visibilitychange", changed);
-}
-
-/** When the person last pressed a key or a pointer here (0 outside a browser). */
-let lastInputAt = 0;
-if (typeof addEventListener === "function") {
-  const seen = () => {
-    lastInputAt = performance.now();
-  };
-  addEventListener("keydown", seen, { capture: true, passive: true });
-  addEventListener("pointerdown", seen, { capture: true, passive: true });
-}
 
 export class ListPublisher {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +32,7 @@ export class ListPublisher {
     /** Seals and stores the snapshot (in the search worker where there is one). */
     private readonly save: (notes: NoteListItem[]) => Promise<void>,
     /** When the person last typed or clicked (performance.now() time; 0: never). */
-    private readonly lastInput: () => number = () => lastInputAt,
+    private readonly lastInput: () => number = lastInputAt,
     /** Calls back when the tab is hidden; returns how to stop listening. */
     onHidden: (hidden: () => void) => () => void = onTabHidden,
   ) {

@@ -40,10 +40,12 @@ export class LiveNote {
     note: OpenNote,
     awareness: Awareness,
     syncNow: () => void,
+    adopt: (update: Uint8Array) => void,
   ): LiveNote | undefined {
     const WebSocket = browserWebSocket();
     if (!WebSocket) return undefined;
-    const live = new LiveNote(new LiveRoom({ api, note, awareness, WebSocket }), syncNow);
+    const room = new LiveRoom({ api, note, awareness, WebSocket, adopt });
+    const live = new LiveNote(room, syncNow);
     void live.room.connect();
     return live;
   }

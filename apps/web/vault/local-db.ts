@@ -30,6 +30,12 @@ export interface CachedNote {
   memberCount?: number;
   /** The note's last change as known here (absent in older caches). */
   updatedAt?: string;
+  /**
+   * Per writer, the Yjs clock reached by server content applied (the SDK's
+   * heldClocks), so a reload still judges a compaction against it (absent in older
+   * caches: nothing is judged until more arrives).
+   */
+  heldClocks?: [number, number][];
 }
 
 export type OutboxOp =

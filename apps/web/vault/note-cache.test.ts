@@ -44,6 +44,15 @@ describe("note cache", () => {
     });
   });
 
+  it("attack 6: keeps the writers' clocks a later compaction is judged against", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const original = { ...(await note("held")), heldClocks: new Map([[42, 9]]) };
+    await cacheNotes(db, session, [original]);
+    const [restored] = await loadCachedNotes(db, session);
+    expect(restored?.heldClocks).toEqual(new Map([[42, 9]]));
+  });
+
   it("keeps the member count and wrap, and the keys held before a rotation", async () => {
     const db = await freshDb();
     const session = await testSession();

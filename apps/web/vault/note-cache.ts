@@ -37,6 +37,7 @@ export async function sealForCache(
     ...(note.wrappedCek !== undefined && { wrappedCek: note.wrappedCek }),
     ...(memberCount !== undefined && { memberCount }),
     ...(note.updatedAt !== undefined && { updatedAt: note.updatedAt }),
+    ...(note.heldClocks && { heldClocks: [...note.heldClocks] }),
   };
 }
 
@@ -57,6 +58,7 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
     formerCeks: formerKeys(cek, session.keyring?.keys(cached.id) ?? []),
     ...(cached.wrappedCek !== undefined && { wrappedCek: cached.wrappedCek }),
     ...(cached.updatedAt !== undefined && { updatedAt: cached.updatedAt }),
+    ...(cached.heldClocks && { heldClocks: new Map(cached.heldClocks) }),
   };
 }
 

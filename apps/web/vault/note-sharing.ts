@@ -5,17 +5,26 @@
 // sealed under a key about to be replaced, and tells the Notebook what changed.
 import {
   type ApiClient,
+  acceptKeyChange,
   addMember,
   changeRole,
+  keyFingerprint,
+  keyPinsOf,
+  leaveNote,
   listMembers,
   type Member,
+  MemoryKeyPins,
+  markVerified,
+  memberPublicKeys,
   type OpenNote,
+  type PublicKeyChanged,
   PublicKeyDirectory,
   type Roster,
   type RosterChange,
   removeMember,
   resolveUser,
   type Session,
+  safetyNumberWith,
   type UserQuery,
 } from "@notes/client";
 
@@ -27,6 +36,10 @@ export interface SharingHost {
   settle(): Promise<void>;
   /** The roster changed (and with a rotation, the note's key). */
   changed(note: OpenNote, change: RosterChange): Promise<void>;
+  /** A roster was read or written: who is on the note, owner first. */
+  rosterSeen(id: string, members: readonly Member[]): void;
+  /** This account left the note: the next sync takes it off the device. */
+  left(id: string): Promise<void>;
 }
 
 /** The note is not (or no longer) on this device. */
@@ -54,12 +67,14 @@ export class NoteSharing {
   /** Everyone on the note, owner first (any member may read it). */
   async members(id: string): Promise<Member[]> {
     const roster: Roster = await listMembers(this.api, id);
+    this.host.rosterSeen(id, roster.members);
     return roster.members;
   }
 
   /** Adds the person `identifier` names (or sets their role when already there). */
   async add(id: string, identifier: string, role: GuestRole): Promise<Member[]> {
-    const found = await resolveUser(this.api, queryFor(identifier));
+    // Against the keys seen before: a different one throws PublicKeyChanged.
+    const found = await resolveUser(this.api, queryFor(identifier), keyPinsOf(this.session));
     return this.change(id, (note) =>
       addMember(
         this.api,
@@ -75,6 +90,61 @@ export class NoteSharing {
     return this.change(id, (note) =>
       changeRole(this.api, this.session, note, { userId, role }, { directory: this.directory }),
     );
+  }
+
+  /**
+   * The person compared safety numbers and takes the key the server now gives for
+   * `change.userId`: it replaces the pinned one, and sharing with them works again.
+   */
+  trustNewKey(change: PublicKeyChanged): void {
+    acceptKeyChange(keyPinsOf(this.session), change.userId, change.newPublicKey);
+  }
+
+  /**
+   * Whether this account compared safety numbers with `userId` (over their pinned
+   * key), on this device or another one of the account's (key-pins-carrier.ts).
+   */
+  verified(userId: string): boolean {
+    return keyPinsOf(this.session).get(userId)?.verified === true;
+  }
+
+  /** Hears every pin change (a comparison here, or pins carried from another device). */
+  watchPins(listener: () => void): () => void {
+    const pins = keyPinsOf(this.session);
+    return pins instanceof MemoryKeyPins ? pins.onChange(listener) : () => {};
+  }
+
+  /**
+   * The safety number with a member of `members`, over the key pinned for them (found
+   * and pinned now if this device never saw it: trust on first use).
+   */
+  async safetyNumber(members: readonly Member[], userId: string): Promise<string> {
+    const publicKey = await this.memberKey(members, userId);
+    return safetyNumberWith(this.session, { userId, publicKey });
+  }
+
+  /** The two compared the safety number and it matched: their pinned key is verified. */
+  async markVerified(members: readonly Member[], userId: string): Promise<void> {
+    await markVerified(keyPinsOf(this.session), userId, await this.memberKey(members, userId));
+  }
+
+  private async memberKey(members: readonly Member[], userId: string): Promise<Uint8Array> {
+    const sources = { directory: this.directory, pins: keyPinsOf(this.session) };
+    const keys = await memberPublicKeys(this.api, sources, members, [userId]);
+    const key = keys.get(userId);
+    if (!key) throw new Error(`no key for ${userId}`);
+    return key;
+  }
+
+  /** This account's key fingerprint, which the people it shares with compare. */
+  myFingerprint(): Promise<string> {
+    return keyFingerprint(this.session.account.id, this.session.keyPair.publicKey);
+  }
+
+  /** An editor or viewer leaves a note someone shared with them. */
+  async leave(id: string): Promise<void> {
+    await leaveNote(this.api, id);
+    await this.host.left(id);
   }
 
   /** Rotates the note's key (the SDK keeps the old one in the session's keyring). */
@@ -93,6 +163,7 @@ export class NoteSharing {
     await this.host.settle();
     const change = await write(note);
     await this.host.changed(note, change);
+    this.host.rosterSeen(id, change.members);
     return change.members;
   }
 }

@@ -18,6 +18,7 @@ export function observeNoteStates(api: ApiClient, listener: NoteStateListener): 
     baseUrl: api.baseUrl,
     setToken: (token) => api.setToken(token),
     getToken: () => api.getToken(),
+    getDeviceToken: () => api.getDeviceToken(),
     call: async (path, input, options) => (await observed.send(path, input, options)).body,
     send: async (path, input, options) => {
       const answer = await api.send(path, input, options);

@@ -97,6 +97,24 @@ describe("NoteWriter", () => {
     expect(dirty).not.toContain(true);
   });
 
+  it("appends a removed member's adopted live text as its own", async () => {
+    const sodium = await loadSodium();
+    const note = await openNote();
+    const { w, stored } = writer();
+    w.watch(note);
+    const peer = new Y.Doc();
+    appendParagraph(peer, "typed as they were removed");
+    const update = Y.encodeStateAsUpdate(peer);
+    Y.applyUpdate(note.doc, update, LIVE_ORIGIN);
+    w.adopt(note, update);
+    await w.flush();
+    const [edit] = stored[0] ?? [];
+    const replica = new Y.Doc();
+    for (const u of edit?.body.updates ?? [])
+      Y.applyUpdate(replica, openEnvelope(sodium, note.cek, note.id, u));
+    expect(readText(replica)).toBe("typed as they were removed");
+  });
+
   it("puts typed metadata back after a sync replaced it with the server's older copy", async () => {
     const note = await openNote();
     const { w } = writer();

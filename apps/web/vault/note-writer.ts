@@ -58,6 +58,18 @@ export class NoteWriter {
     });
   }
 
+  /**
+   * Appends `update` to `note` as if typed here: a removed member's last live text,
+   * which its refused append never stored (the SDK's LiveRoom `adopt`).
+   */
+  adopt(note: OpenNote, update: Uint8Array): void {
+    this.notes.set(note.id, note);
+    const list = this.updates.get(note.id) ?? [];
+    list.push(update);
+    this.updates.set(note.id, list);
+    this.schedule(true);
+  }
+
   setMetadata(note: OpenNote, metadata: NoteMetadata): void {
     this.notes.set(note.id, note);
     note.metadata = copyMetadata(metadata);

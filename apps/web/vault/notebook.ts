@@ -4,6 +4,7 @@
 // one Notebook per session and hears about state through `host`.
 import {
   type ApiClient,
+  isProblem,
   type OpenNote,
   prepareNote,
   type RosterChange,
@@ -20,6 +21,7 @@ import { loadListSnapshot, saveListSnapshot } from "./list-snapshot";
 import { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
 import { cacheNotes, loadCachedNote, openCacheInSlices } from "./note-cache";
+import { type NoteDeparture, NoteDepartures } from "./note-departures";
 import { NoteSharing } from "./note-sharing";
 import { observeNoteStates } from "./note-states";
 import { NoteWriter, type SealedEdit } from "./note-writer";
@@ -41,6 +43,11 @@ export class Notebook {
   /** Members per note, owner included, as the server last said. */
   private readonly memberCounts = new Map<string, number>();
   private readonly presence = new AwarenessStore();
+  /** Why notes left this device (removed from them, or deleted), for their pane. */
+  private readonly departures = new NoteDepartures(
+    (id) => this.departureReason(id),
+    () => this.publish(),
+  );
   private readonly engine: SyncEngine;
   private readonly triggers: SyncTriggers;
   readonly sharing: NoteSharing;
@@ -66,11 +73,14 @@ export class Notebook {
     const observed = observeNoteStates(api, (state) => {
       if (state.deleted || state.role === "revoked") this.memberCounts.delete(state.id);
       else this.memberCounts.set(state.id, state.memberCount);
+      // Seen before the engine applies (and forgets) it: the note is still here.
+      this.departures.observe(state, this.engine.note(state.id));
     });
     // Pages of 500 (the most the server gives; a first one of 40, a screenful on the
     // tallest list, shows the list sooner), worked in slices that leave input and
     // painting room between them.
-    const paging = { firstPageSize: 40, pageSize: 500, sliceMs: 24 };
+    // Newest first: the note written last is on the first page, not the last one.
+    const paging = { firstPageSize: 40, pageSize: 500, sliceMs: 24, newestFirst: true };
     this.engine = new SyncEngine(observed, session, token, paging);
     const worker = startSearchWorker();
     this.search = worker && new NoteSearch(worker, db, session);
@@ -93,6 +103,8 @@ export class Notebook {
       note: (id) => this.note(id),
       settle: () => this.flushAll(),
       changed: (note, change) => this.rosterChanged(note, change),
+      rosterSeen: (id, members) => this.departures.rosterSeen(id, members),
+      left: () => this.syncNow(),
     });
   }
 
@@ -144,6 +156,23 @@ export class Notebook {
     return this.engine.note(id);
   }
 
+  /** Why a note that was here has gone (sync said so), if it has. */
+  /** A room ticket answers a deleted note's former members 410, a removed one 404. */
+  private async departureReason(id: string): Promise<"deleted" | "unshared" | undefined> {
+    try {
+      await this.api.call("notes.roomTicket", { id });
+      return undefined;
+    } catch (error) {
+      if (isProblem(error, "note-deleted")) return "deleted";
+      if (isProblem(error, "note-not-found")) return "unshared";
+      return undefined;
+    }
+  }
+
+  departure(id: string): NoteDeparture | undefined {
+    return this.departures.get(id);
+  }
+
   /** The note, opened from the cache first when the rest are still being opened. */
   async openNote(id: string): Promise<OpenNote | undefined> {
     const open = this.engine.note(id);
@@ -172,7 +201,13 @@ export class Notebook {
   joinRoom(id: string, awareness: Awareness): LiveNote | undefined {
     const note = this.note(id);
     if (!note) return undefined;
-    return LiveNote.join(this.api, note, awareness, () => void this.syncNow());
+    return LiveNote.join(
+      this.api,
+      note,
+      awareness,
+      () => void this.syncNow(),
+      (update) => this.writer.adopt(note, update),
+    );
   }
 
   async create(metadata: NoteMetadata): Promise<string> {
@@ -253,6 +288,9 @@ export class Notebook {
         if (note.resealDue)
           void resealNote(this.api, this.db, this.session, note, this.memberCounts);
       for (const id of result.removed) await this.forgetNote(id);
+      // A served copy that contradicts what this browser saw (issue 21): said plainly.
+      const refused = result.refused[0];
+      if (refused) host.set({ problem: { slug: refused.name, title: refused.message } });
       if (engine.token) await this.db.put("meta", engine.token, "syncToken");
       if (first) recordJourney(this.api, "sync", "complete");
       host.set({ online: true, sync: { running: false, applied: 0, firstDone: true } });

@@ -41,6 +41,11 @@ export interface VaultState {
   problem?: ProblemView;
   /** A calm one-line message, e.g. why the session ended. */
   notice?: string;
+  /**
+   * People another of this account's devices pinned with a different key than this
+   * one did (key-pins-carrier.ts): one of the two was handed a substituted key.
+   */
+  keyPinConflicts?: readonly string[];
 }
 
 export const initialState: VaultState = {

@@ -27,15 +27,20 @@ import {
 } from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
 import { BridgeChannel } from "./bridge-channel";
+import { storeDeviceToken, storedDeviceToken } from "./device-token-store";
 import { recordJourney } from "./journey";
+import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
+import { keepKeyPins } from "./key-pins-store";
 import { keepKeyring } from "./keyring-store";
 import type { LiveNote } from "./live-note";
 import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
+import type { NoteDeparture } from "./note-departures";
 import { NoteHistory } from "./note-history";
 import type { NoteSharing } from "./note-sharing";
 import { Notebook } from "./notebook";
 import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
 import type { SearchResults } from "./search/note-search";
+import { keepSeenStates } from "./seen-states-store";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
 
@@ -51,6 +56,9 @@ export class Vault {
   /** Screens showing the account; the feed's `account` events refresh it only then. */
   private accountWatchers = 0;
   private stopKeyring: (() => void) | undefined;
+  private stopKeyPins: (() => void) | undefined;
+  private keyPinsCarrier: KeyPinsCarrier | undefined;
+  private stopSeenStates: (() => void) | undefined;
   /** Bridge transmissions from the feed, for the Bridge page. */
   readonly bridgeFeed = new BridgeChannel();
 
@@ -69,7 +77,12 @@ export class Vault {
   });
 
   static async open(baseUrl: string, dbName?: string): Promise<Vault> {
-    const vault = new Vault(createApiClient({ baseUrl }), await openLocalDb(dbName));
+    const api = createApiClient({
+      baseUrl,
+      deviceToken: storedDeviceToken(),
+      onDeviceToken: storeDeviceToken,
+    });
+    const vault = new Vault(api, await openLocalDb(dbName));
     const session = await loadSession(vault.db);
     if (session) await vault.start(session);
     else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
@@ -148,6 +161,11 @@ export class Vault {
 
   note(id: string): OpenNote | undefined {
     return this.notebook?.note(id);
+  }
+
+  /** Why a note that was on this device left it (unshared from this account, deleted). */
+  departure(id: string): NoteDeparture | undefined {
+    return this.notebook?.departure(id);
   }
 
   /** The note, opened from the local cache if it is not open yet (just after a reload). */
@@ -292,11 +310,21 @@ export class Vault {
     this.api.setToken(session.token);
     // Before the notes open: the cache needs the keys held before a rotation.
     this.stopKeyring = await keepKeyring(this.db, session);
+    // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
+    this.stopKeyPins = await keepKeyPins(this.db, session);
+    // …and the account's other devices share them (through the server, sealed).
+    this.keyPinsCarrier = carryKeyPins(this.api, session, (userIds) => {
+      const held = this.state.keyPinConflicts ?? [];
+      if (userIds.length > 0 || held.length > 0) this.set({ keyPinConflicts: userIds });
+    });
+    // What this browser saw of each note: an older copy served later is refused.
+    this.stopSeenStates = await keepSeenStates(this.db, session);
     this.notebook = await Notebook.open(this.api, this.db, session, {
       state: () => this.state,
       set: (patch) => this.set(patch),
       sessionEnded: () => this.endSession(),
       accountChanged: () => {
+        this.keyPinsCarrier?.pull();
         if (this.accountWatchers > 0) void this.refreshAccount().catch(() => undefined);
       },
       bridge: (message) => this.bridgeFeed.deliver(message),
@@ -315,6 +343,12 @@ export class Vault {
     this.notebook = undefined;
     this.stopKeyring?.();
     this.stopKeyring = undefined;
+    this.stopKeyPins?.();
+    this.stopKeyPins = undefined;
+    this.keyPinsCarrier?.stop();
+    this.keyPinsCarrier = undefined;
+    this.stopSeenStates?.();
+    this.stopSeenStates = undefined;
     this.session = undefined;
     this.api.setToken(undefined);
   }

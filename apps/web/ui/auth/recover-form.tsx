@@ -22,7 +22,7 @@ export function RecoverForm() {
       return;
     }
     await vault.recover(identifier.trim(), code, password);
-  });
+  }, "recovery");
   useRedirectWhenReady();
   return (
     <main className="narrow">

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { PasskeySignIn } from "../passkeys/passkey-sign-in";
@@ -14,7 +14,15 @@ export function SignInForm() {
   const { vault, state } = useVault();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
-  const { run, busy, error } = useAction(() => vault.signIn(identifier.trim(), password));
+  const { run, busy, error } = useAction(
+    () => vault.signIn(identifier.trim(), password),
+    "password",
+  );
+  const identifierId = useId();
+  const passwordId = useId();
+  // From a passkey that failed: to the first field the password sign-in still needs.
+  const goToPassword = () =>
+    document.getElementById(identifier.trim() ? passwordId : identifierId)?.focus();
   useRedirectWhenReady(safeNext(useSearchParams().get("next")));
   return (
     <main className="narrow">
@@ -22,6 +30,7 @@ export function SignInForm() {
       {state.notice && <p className="notice">{state.notice}</p>}
       <ActionForm onSubmit={run}>
         <Field
+          id={identifierId}
           label="Handle or e-mail"
           name="identifier"
           autoComplete="username"
@@ -30,6 +39,7 @@ export function SignInForm() {
           onChange={setIdentifier}
         />
         <Field
+          id={passwordId}
           label="Password"
           name="password"
           type="password"
@@ -43,7 +53,7 @@ export function SignInForm() {
           {busy ? "Unlocking…" : "Sign in"}
         </button>
       </ActionForm>
-      <PasskeySignIn identifier={identifier} />
+      <PasskeySignIn identifier={identifier} goToPassword={goToPassword} />
       <p className="aside">
         New device? <Link href="/link">Use another device</Link> that is signed in.
       </p>

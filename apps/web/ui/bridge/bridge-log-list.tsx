@@ -4,6 +4,7 @@
 // cannot open yet say so instead of vanishing.
 import type { BridgeEntry } from "@notes/client";
 import { useEffect, useRef } from "react";
+import { authorName } from "./author-name";
 
 interface Props {
   entries: BridgeEntry[];
@@ -11,12 +12,6 @@ interface Props {
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder(): Promise<void>;
-}
-
-function author(entry: BridgeEntry, ownId: string): string {
-  if (!entry.authorId) return "A former member";
-  if (entry.authorId === ownId) return "You";
-  return `Member ${entry.authorId.slice(0, 8)}`;
 }
 
 export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlder }: Props) {
@@ -38,7 +33,7 @@ export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlde
         {entries.map((entry) => (
           <li key={entry.seq} data-seq={entry.seq}>
             <p className="bridge-meta">
-              <span>{author(entry, ownId)}</span>{" "}
+              <span>{authorName(entry, ownId)}</span>{" "}
               <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
             </p>
             {entry.text === undefined ? (

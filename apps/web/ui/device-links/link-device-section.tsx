@@ -2,7 +2,7 @@
 // Settings → "Link a new device": a QR code of {linkId, secret} and the same data as
 // a short code, a countdown, and the handshake's state; the master key is sealed to
 // the new device only after the person confirms the code both screens show.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { QrCode } from "./qr-code";
 import { formatSeconds, useCountdown } from "./use-countdown";
 import { type LinkPhase, useLinkNewDevice } from "./use-link-new-device";
@@ -11,8 +11,15 @@ function linkOf(phase: LinkPhase) {
   return "link" in phase ? phase.link : undefined;
 }
 
-export function LinkDeviceSection() {
+export function LinkDeviceSection({ onLinked }: { onLinked?(): void }) {
   const { phase, start, confirm, cancel } = useLinkNewDevice();
+  // Told once per completed link, whatever the owner passes on each render.
+  const linked = useRef(onLinked);
+  linked.current = onLinked;
+  const done = phase.name === "done";
+  useEffect(() => {
+    if (done) linked.current?.();
+  }, [done]);
   const link = linkOf(phase);
   const seconds = useCountdown(link?.expiresAt);
   const [copied, setCopied] = useState(false);
@@ -23,7 +30,7 @@ export function LinkDeviceSection() {
   };
   return (
     <section aria-labelledby="link-device-h">
-      <h2 id="link-device-h">Link a new device</h2>
+      <h3 id="link-device-h">Link a new device</h3>
       {phase.name === "idle" && (
         <>
           <p className="muted">

@@ -30,7 +30,7 @@ export function useJoinDevice() {
     const gone = isProblem(error, "no-such-handshake") || isProblem(error, "handshake-state");
     const message = gone
       ? "That link expired or another device answered it. Start a new link on your signed-in device."
-      : describeError(error);
+      : describeError(error, "device-link");
     setPhase({ name: "idle", error: message });
   }, []);
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
-import { revisionAuthor, revisionTime } from "./revision-label";
+import { revisionLabels } from "./revision-label";
 import { RevisionView } from "./revision-view";
 
 export function RevisionBrowser({
@@ -43,11 +43,11 @@ export function RevisionBrowser({
         while you write.
       </p>
     );
-  const myHandle = state.account?.handle;
+  const labels = revisionLabels(revisions, state.account?.handle);
   return (
     <div className="history">
       <ul className="history-list" aria-label="Revisions">
-        {revisions.map((r) => (
+        {revisions.map((r, i) => (
           <li key={r.revision}>
             <button
               type="button"
@@ -56,7 +56,7 @@ export function RevisionBrowser({
               data-autofocus={r === revisions[0] ? true : undefined}
               onClick={() => setPicked(r)}
             >
-              {revisionTime(r)} · by {revisionAuthor(r, myHandle)}
+              {labels[i]}
             </button>
           </li>
         ))}

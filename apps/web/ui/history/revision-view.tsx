@@ -5,7 +5,6 @@ import {
   type OpenNote,
   openRevision,
   type RevisionDescriptor,
-  readText,
   restoreRevision,
 } from "@notes/client";
 import { useEffect, useState } from "react";
@@ -13,7 +12,8 @@ import type * as Y from "yjs";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
-import { diffSummary, lineDiff } from "./line-diff";
+import { diffSummary } from "./line-diff";
+import { revisionText } from "./revision-text";
 
 const MARK = { same: " ", added: "+", removed: "−" } as const;
 const SPOKEN = { same: "", added: "Added: ", removed: "Removed: " } as const;
@@ -43,8 +43,7 @@ export function RevisionView({
   }, [vault, note, revision.revision]);
   if (error) return <FormError message={error} />;
   if (!opened) return <p className="muted">Opening revision {revision.revision}…</p>;
-  const text = readText(opened);
-  const diff = lineDiff(text, readText(note.doc));
+  const { text, diff } = revisionText(opened, note.doc);
   return (
     <section className="revision" aria-labelledby="revision-h">
       <h3 id="revision-h">Revision {revision.revision}</h3>

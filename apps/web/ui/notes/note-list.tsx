@@ -14,6 +14,7 @@ import { useVault } from "../vault-context";
 import { ListControls } from "./list-controls";
 import { Marked } from "./marked";
 import { listDate } from "./note-date";
+import { RowPinButton } from "./note-flags";
 import { useSearch } from "./use-search";
 import { VirtualList } from "./virtual-list";
 
@@ -90,12 +91,16 @@ export function NoteList(props: {
       {searching && found && (
         <p className="muted list-found" role="status">
           {rows.length === 0
-            ? "No match."
+            ? "No match. Search looks through titles, tags and text; try fewer or shorter words."
             : `${rows.length.toLocaleString()} ${rows.length === 1 ? "match" : "matches"}`}
         </p>
       )}
       {!searching && rows.length === 0 && props.fetching === undefined && (
-        <p className="muted">{view === "trash" ? "The trash is empty." : "No notes yet."}</p>
+        <p className="muted empty-state">
+          {view === "trash"
+            ? "The trash is empty. Notes moved here stay until you empty it."
+            : "No notes yet. Press New note (or N) to write your first; only you can read it."}
+        </p>
       )}
       <VirtualList
         items={rows}
@@ -104,38 +109,43 @@ export function NoteList(props: {
         label={searching ? "Search results" : "Notes"}
         rowKey={(r) => r.note.id}
         row={({ note: n, hit }) => (
-          <button
-            type="button"
-            className="note-item"
-            aria-current={n.id === props.selected ? "true" : undefined}
-            onClick={() => props.onSelect(n.id)}
-          >
-            <span className="title">
-              {hit ? (
-                <Marked text={n.title || "Untitled"} ranges={n.title ? hit.titleRanges : []} />
-              ) : (
-                n.title || "Untitled"
-              )}
-              {n.pinned && (
-                <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
-                  📌
-                </span>
-              )}
-              {n.shared && <SharedMark />}
-            </span>
-            <span className="meta">
-              {n.updatedAt && <time dateTime={n.updatedAt}>{listDate(n.updatedAt)}</time>}
-              {hit?.snippet ? (
-                <span className="snippet">
-                  <Marked text={hit.snippet} ranges={hit.snippetRanges} />
-                </span>
-              ) : (
-                n.tags.length > 0 && (
-                  <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
-                )
-              )}
-            </span>
-          </button>
+          <>
+            <button
+              type="button"
+              className="note-item"
+              aria-current={n.id === props.selected ? "true" : undefined}
+              onClick={() => props.onSelect(n.id)}
+            >
+              <span className="title">
+                {hit ? (
+                  <Marked text={n.title || "Untitled"} ranges={n.title ? hit.titleRanges : []} />
+                ) : (
+                  n.title || "Untitled"
+                )}
+                {n.pinned && (
+                  <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
+                    📌
+                  </span>
+                )}
+                {n.shared && <SharedMark />}
+              </span>
+              <span className="meta">
+                {n.updatedAt && <time dateTime={n.updatedAt}>{listDate(n.updatedAt)}</time>}
+                {hit?.snippet ? (
+                  <span className="snippet">
+                    <Marked text={hit.snippet} ranges={hit.snippetRanges} />
+                  </span>
+                ) : (
+                  n.tags.length > 0 && (
+                    <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
+                  )
+                )}
+              </span>
+            </button>
+            {view === "notes" && (
+              <RowPinButton id={n.id} title={n.title} pinned={n.pinned === true} />
+            )}
+          </>
         )}
       />
     </section>

@@ -5,13 +5,15 @@
 // note is read-only and says so. The role and the shared mark come from the vault's
 // state, so a role changed by the owner re-renders this pane after the next sync.
 import type { OpenNote } from "@notes/client";
-import { useEffect, useRef, useState } from "react";
-import { HistoryButton } from "../history/history-button";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { HistoryDialog } from "../history/history-dialog";
 import { useRevisionSchedule } from "../history/use-revision-schedule";
 import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
 import { useLiveRoom } from "../sharing/use-live-room";
 import { useVault } from "../vault-context";
+import { goneNoteMessage } from "./gone-note";
+import { NoteActions } from "./note-actions";
 import { PinButton, TrashNotice } from "./note-flags";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
@@ -20,7 +22,16 @@ import { TagInput } from "./tag-input";
  * Just after a reload the list shows before every cached note is open: a note picked
  * then is opened from the cache on its own first.
  */
-export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
+export function NotePane({
+  id,
+  focusTitle = false,
+  onDeleted,
+}: {
+  id: string;
+  /** The note was just made here: typing goes on in its title. */
+  focusTitle?: boolean;
+  onDeleted(): void;
+}) {
   const { vault, state } = useVault();
   const note = vault.note(id);
   const [, setOpened] = useState(false);
@@ -29,56 +40,78 @@ export function NotePane({ id, onDeleted }: { id: string; onDeleted(): void }) {
     if (!vault.note(id)) void vault.openNote(id).then(() => setOpened(true));
   }, [vault, id]);
   if (!note && listed) return <p className="muted pane">Opening…</p>;
-  return <OpenedNote id={id} note={note} onDeleted={onDeleted} />;
+  return <OpenedNote id={id} note={note} focusTitle={focusTitle} onDeleted={onDeleted} />;
 }
 
 function OpenedNote({
   id,
   note,
+  focusTitle,
   onDeleted,
 }: {
   id: string;
   note: OpenNote | undefined;
+  focusTitle: boolean;
   onDeleted(): void;
 }) {
   const { vault, state } = useVault();
   const listed = state.notes.find((n) => n.id === id);
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [sharing, setSharing] = useState(false);
+  const [history, setHistory] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const { awareness, presence } = useLiveRoom(id, listed?.shared ?? false);
   useRevisionSchedule(note);
-  // "New note" was just pressed: typing goes to the title. Opening an existing note
-  // does not move focus. Decided once, on opening: a sync may briefly bring back the
-  // server's empty title, and must not pull the caret out of the editor then.
-  const [fresh] = useState(() => note?.metadata.title === "" && note.version === 0);
-  useEffect(() => {
-    if (fresh) titleInput.current?.focus();
+  // "New note" was just pressed: typing goes on in the title, the caret after what the
+  // draft took (before the browser paints, so no key falls between). Opening an
+  // existing note does not move focus. Decided once, on opening.
+  const [fresh] = useState(focusTitle);
+  useLayoutEffect(() => {
+    const input = titleInput.current;
+    if (!fresh || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
   }, [fresh]);
   // A title changed on another device shows up here after sync.
   useEffect(() => {
     if (listed && document.activeElement?.id !== "note-title") setTitle(listed.title);
   }, [listed]);
-  if (!note || !listed)
-    return <p className="muted pane">This note is not here any more. Pick another one.</p>;
+  if (!note || !listed) return <p className="muted pane">{goneNoteMessage(vault.departure(id))}</p>;
   const trashed = listed.trashedAt !== undefined;
   const readOnly = listed.role === "viewer" || trashed;
   const owner = listed.role === "owner";
   return (
     <article className="pane" aria-label="Note">
       <div className="pane-head">
-        {readOnly && (
-          <p className="notice view-only" data-testid="view-only">
-            <strong>View only</strong> — you can read this note but not change it.
-          </p>
+        {/* One state at a time: a trashed note is read-only because it is in the trash. */}
+        {trashed ? (
+          <TrashNotice
+            id={id}
+            owner={owner}
+            canRestore={listed.role !== "viewer"}
+            onDeleted={onDeleted}
+          />
+        ) : (
+          readOnly && (
+            <p className="notice view-only" data-testid="view-only">
+              <strong>View only</strong> — you can read this note but not change it.
+            </p>
+          )
         )}
-        {trashed && <TrashNotice id={id} owner={owner} onDeleted={onDeleted} />}
         <PresenceBadge presence={presence} />
         {!readOnly && <PinButton id={id} pinned={listed.pinned ?? false} />}
         <button type="button" className="secondary" onClick={() => setSharing(true)}>
           {owner ? "Share" : "People"}
         </button>
-        <HistoryButton note={note} readOnly={readOnly} />
+        <NoteActions
+          note={note}
+          canTrash={owner && !trashed}
+          onHistory={() => setHistory(true)}
+          onTrash={() => {
+            vault.setMetadata(id, { ...note.metadata, trashedAt: new Date().toISOString() });
+            onDeleted();
+          }}
+        />
       </div>
       <input
         id="note-title"
@@ -99,22 +132,20 @@ function OpenedNote({
         onChange={(tags) => vault.setMetadata(id, { ...note.metadata, title, tags })}
       />
       <RichText key={id} doc={note.doc} readOnly={readOnly} awareness={awareness} />
-      <footer className="pane-actions">
-        {owner && !trashed && (
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              vault.setMetadata(id, { ...note.metadata, trashedAt: new Date().toISOString() });
-              onDeleted();
-            }}
-          >
-            Move to trash
-          </button>
-        )}
-      </footer>
+      {history && (
+        <HistoryDialog note={note} readOnly={readOnly} onClose={() => setHistory(false)} />
+      )}
       {sharing && (
-        <ShareDialog id={id} title={title} owner={owner} onClose={() => setSharing(false)} />
+        <ShareDialog
+          id={id}
+          title={title}
+          owner={owner}
+          onClose={() => setSharing(false)}
+          onLeft={() => {
+            setSharing(false);
+            onDeleted();
+          }}
+        />
       )}
     </article>
   );

@@ -5,9 +5,11 @@
 // shortcuts (shortcuts.ts) drive it; "?" lists them.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { FreeFlightTour } from "../tours/free-flight";
 import { useVault } from "../vault-context";
 import { ExportButton } from "./export-button";
+import { NewNoteDraft } from "./new-note-draft";
 import { NoteList } from "./note-list";
 import { NotePane } from "./note-pane";
 import { ShortcutSheet } from "./shortcut-sheet";
@@ -21,6 +23,11 @@ export function NotesScreen() {
   // nothing typed right after a click can land in the note being left.
   const [selected, setSelected] = useState(inUrl);
   const [creating, setCreating] = useState(false);
+  // The title typed while the note is being made (NewNoteDraft), and the note just made
+  // (its pane takes the focus once, on opening).
+  const [draft, setDraft] = useState("");
+  const draftTitle = useRef("");
+  const [created, setCreated] = useState<string>();
   const [help, setHelp] = useState(false);
   const shown = useRef<string[]>([]);
   useEffect(() => setSelected(inUrl), [inUrl]);
@@ -30,11 +37,27 @@ export function NotesScreen() {
     setSelected(id);
     router.replace(id ? `/notes?note=${id}` : "/notes");
   };
+  const setDraftTitle = (title: string) => {
+    draftTitle.current = title;
+    setDraft(title);
+  };
   const create = async () => {
+    if (creating) return;
     setSelected(undefined);
+    setDraftTitle("");
     setCreating(true);
     try {
-      select(await vault.createNote({ title: "", tags: [] }));
+      const id = await vault.createNote({ title: "", tags: [] });
+      // In this same task (no key can come in between): the title typed meanwhile goes
+      // on the note, and its pane replaces the draft's before the next key arrives.
+      const title = draftTitle.current;
+      const note = vault.note(id);
+      if (title && note) vault.setMetadata(id, { ...note.metadata, title });
+      flushSync(() => {
+        setCreating(false);
+        setCreated(id);
+        select(id);
+      });
     } finally {
       setCreating(false);
     }
@@ -47,9 +70,9 @@ export function NotesScreen() {
     help: () => setHelp(true),
   });
   return (
-    <main className="notes" data-view={selected ? "note" : "list"}>
+    <main className="notes" data-view={selected || creating ? "note" : "list"}>
       <aside className="sidebar">
-        <div className="row">
+        <div className="row" data-tour="note-actions">
           <button type="button" data-tour="new-note" onClick={() => void create()}>
             New note
           </button>
@@ -72,7 +95,11 @@ export function NotesScreen() {
           fetching={state.sync.firstDone ? undefined : state.sync.applied}
         />
       </aside>
-      {selected ? (
+      {creating ? (
+        <div className="pane-screen">
+          <NewNoteDraft title={draft} onTitle={setDraftTitle} />
+        </div>
+      ) : selected ? (
         <div className="pane-screen">
           <button
             type="button"
@@ -81,15 +108,18 @@ export function NotesScreen() {
           >
             ← All notes
           </button>
-          <NotePane key={selected} id={selected} onDeleted={() => select(undefined)} />
+          <NotePane
+            key={selected}
+            id={selected}
+            focusTitle={selected === created}
+            onDeleted={() => select(undefined)}
+          />
         </div>
       ) : (
         <p className="muted pane">
-          {creating
-            ? "Starting a new note…"
-            : state.notes.length === 0 && !state.sync.firstDone
-              ? "Fetching your notes…"
-              : "Pick a note, or start a new one."}
+          {state.notes.length === 0 && !state.sync.firstDone
+            ? "Fetching your notes…"
+            : "Pick a note, or start a new one."}
         </p>
       )}
       <FreeFlightTour />

@@ -5,12 +5,14 @@
 // in place. With an awareness, other people's cursors show, named and coloured.
 import { CONTENT_FRAGMENT } from "@notes/client";
 import Collaboration from "@tiptap/extension-collaboration";
+import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import { LiveCursors } from "../sharing/live-cursors";
+import { FormatToolbar } from "./format-toolbar";
 
 export function RichText({
   doc,
@@ -26,6 +28,12 @@ export function RichText({
       extensions: [
         // Yjs keeps the history; ProseMirror's own undo would fight it.
         StarterKit.configure({ undoRedo: false }),
+        // Checklists: "[ ] " at the start of a line, the toolbar, or a click on a box.
+        TaskList,
+        TaskItem.configure({
+          nested: true,
+          a11y: { checkboxLabel: (node) => `Done: ${node.textContent || "empty item"}` },
+        }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
         LiveCursors.configure({ awareness }),
         Placeholder.configure({ placeholder: readOnly ? "This note is empty." : "Start writing…" }),
@@ -46,41 +54,8 @@ export function RichText({
   );
   return (
     <div className="rich-text">
-      {!readOnly && <Toolbar editor={editor} />}
+      {!readOnly && editor && <FormatToolbar editor={editor} />}
       <EditorContent editor={editor} />
-    </div>
-  );
-}
-
-type Editor = ReturnType<typeof useEditor>;
-
-function Toolbar({ editor }: { editor: Editor | null }) {
-  if (!editor) return null;
-  const chain = () => editor.chain().focus();
-  const buttons: [string, () => void][] = [
-    ["Bold", () => chain().toggleBold().run()],
-    ["Italic", () => chain().toggleItalic().run()],
-    ["Heading", () => chain().toggleHeading({ level: 2 }).run()],
-    ["Bullets", () => chain().toggleBulletList().run()],
-    ["Numbered", () => chain().toggleOrderedList().run()],
-    ["Quote", () => chain().toggleBlockquote().run()],
-    ["Code", () => chain().toggleCodeBlock().run()],
-  ];
-  return (
-    <div className="toolbar" role="toolbar" aria-label="Formatting">
-      {buttons.map(([label, act]) => (
-        <button
-          key={label}
-          type="button"
-          onClick={act}
-          // A click keeps the focus (and the selection) in the text: TipTap gives the
-          // focus back a frame later, and a key typed in between would land on the
-          // button, where a single key is a shortcut ("K": previous note).
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {label}
-        </button>
-      ))}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function PasskeysSection() {
   });
   return (
     <section aria-labelledby="passkeys-h">
-      <h2 id="passkeys-h">Passkeys</h2>
+      <h3 id="passkeys-h">Passkeys</h3>
       <p className="muted">
         A passkey unlocks your notes without your password, on the device that holds it.
       </p>

@@ -5,6 +5,7 @@
 import type { Account } from "@notes/client";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
+import { subscriptionSentence } from "./plan-words";
 
 export function SubscriptionSection({ subscription }: { subscription: Account["subscription"] }) {
   const { vault } = useVault();
@@ -16,19 +17,11 @@ export function SubscriptionSection({ subscription }: { subscription: Account["s
     await vault.api.call("billing.subscription", { cancelAtPeriodEnd });
     await vault.refreshAccount();
   });
-  const end = subscription.currentPeriodEnd
-    ? new Date(subscription.currentPeriodEnd).toLocaleDateString(undefined, { dateStyle: "long" })
-    : undefined;
   const ending = subscription.cancelAtPeriodEnd;
   return (
     <section aria-labelledby="subscription-h">
       <h2 id="subscription-h">Subscription</h2>
-      <p data-testid="subscription-state">
-        {subscription.plan === "yearly" ? "Yearly" : "Monthly"} plan
-        {subscription.status === "past_due" && " — the last payment failed; update your card"}
-        {subscription.status === "trialing" && " — free trial"}
-        {end && (ending ? `, ends on ${end}.` : `, renews on ${end}.`)}
-      </p>
+      <p data-testid="subscription-state">{subscriptionSentence(subscription)}</p>
       <div className="row">
         <button
           type="button"

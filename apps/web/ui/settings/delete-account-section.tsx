@@ -17,7 +17,7 @@ export function DeleteAccountSection() {
   });
   return (
     <section aria-labelledby="delete-h" className="danger-zone">
-      <h2 id="delete-h">Delete account</h2>
+      <h3 id="delete-h">Delete account</h3>
       <p>This deletes your account and every note you own, on every device. It cannot be undone.</p>
       <ActionForm onSubmit={run}>
         <Field

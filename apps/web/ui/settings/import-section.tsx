@@ -33,7 +33,7 @@ export function ImportSection() {
   };
   return (
     <section aria-labelledby="import-h">
-      <h2 id="import-h">Import notes</h2>
+      <h3 id="import-h">Import notes</h3>
       <p>
         Markdown files, a zip of them (such as this app&apos;s own export), or a Standard Notes
         backup saved as plaintext JSON. Everything is read and encrypted on this device.

@@ -31,7 +31,7 @@ export function PasswordSection() {
   });
   return (
     <section aria-labelledby="password-h">
-      <h2 id="password-h">Password</h2>
+      <h3 id="password-h">Password</h3>
       <ActionForm onSubmit={run} noValidate>
         <input
           type="text"

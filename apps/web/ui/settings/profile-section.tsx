@@ -11,14 +11,16 @@ import { useVault } from "../vault-context";
 export function ProfileSection({ account }: { account: Account }) {
   const { vault } = useVault();
   const [handle, setHandle] = useState(account.handle ?? "");
-  const [email, setEmail] = useState(account.email ?? "");
+  // A new address waits as pendingEmail until verified; the field shows what was asked for.
+  const shownEmail = account.pendingEmail ?? account.email ?? "";
+  const [email, setEmail] = useState(shownEmail);
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string>();
   const save = useAction(async (): Promise<void> => {
     setMessage(undefined);
     const body: { handle?: string | null; email?: string | null } = {};
     if (handle.trim() !== (account.handle ?? "")) body.handle = handle.trim() || null;
-    if (email.trim() !== (account.email ?? "")) body.email = email.trim() || null;
+    if (email.trim() !== shownEmail) body.email = email.trim() || null;
     if (Object.keys(body).length === 0) {
       setMessage("Nothing to save.");
       return;
@@ -47,7 +49,7 @@ export function ProfileSection({ account }: { account: Account }) {
   });
   return (
     <section aria-labelledby="profile-h">
-      <h2 id="profile-h">Profile</h2>
+      <h3 id="profile-h">Profile</h3>
       <ActionForm onSubmit={save.run}>
         <Field label="Handle" name="handle" value={handle} onChange={setHandle} />
         <Field label="E-mail" name="email" type="email" value={email} onChange={setEmail} />
@@ -56,9 +58,13 @@ export function ProfileSection({ account }: { account: Account }) {
           Save profile
         </button>
       </ActionForm>
-      {account.email && !account.emailVerified && (
+      {(account.pendingEmail || (account.email && !account.emailVerified)) && (
         <div className="verify">
-          <p>Your e-mail is not verified yet.</p>
+          <p>
+            {account.pendingEmail
+              ? `${account.pendingEmail} is not verified yet${account.email ? `; you keep ${account.email} until it is` : ""}.`
+              : "Your e-mail is not verified yet."}
+          </p>
           <button type="button" className="secondary" onClick={() => void sendMail.run()}>
             Send verification e-mail
           </button>
@@ -69,7 +75,7 @@ export function ProfileSection({ account }: { account: Account }) {
           <FormError message={sendMail.error ?? verify.error} />
         </div>
       )}
-      {account.email && account.emailVerified && <p>E-mail verified.</p>}
+      {account.email && account.emailVerified && !account.pendingEmail && <p>E-mail verified.</p>}
       <label className="check">
         <input
           type="checkbox"

@@ -22,7 +22,7 @@ export function RecoverySection() {
   });
   return (
     <section aria-labelledby="recovery-h" id="recovery">
-      <h2 id="recovery-h">Recovery code</h2>
+      <h3 id="recovery-h">Recovery code</h3>
       {code ? (
         <RecoveryCode
           code={code}

@@ -1,5 +1,7 @@
 "use client";
-// Where the account is signed in, with a way to end any other session.
+// Where the account is signed in, with a way to end any other session. The list
+// is read again when a device is linked from this screen (`reloadWhen` changes)
+// and when the tab comes back into view (someone signed in elsewhere meanwhile).
 import type { Output } from "@notes/client";
 import { useCallback, useEffect, useState } from "react";
 import { describeError } from "../problem-text";
@@ -8,7 +10,7 @@ import { sessionNames } from "./session-names";
 
 type SessionRow = Output<"sessions.list">["sessions"][number];
 
-export function SessionsSection() {
+export function SessionsSection({ reloadWhen }: { reloadWhen?: unknown }) {
   const { vault } = useVault();
   const [sessions, setSessions] = useState<SessionRow[]>();
   const [error, setError] = useState<string>();
@@ -20,7 +22,15 @@ export function SessionsSection() {
         .catch((e) => setError(describeError(e))),
     [vault],
   );
-  useEffect(() => void load(), [load]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadWhen is the trigger
+  useEffect(() => void load(), [load, reloadWhen]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void load();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [load]);
   const revoke = async (id: string) => {
     try {
       await vault.api.call("sessions.revoke", { id });
@@ -32,7 +42,7 @@ export function SessionsSection() {
   const names = sessionNames(sessions ?? []);
   return (
     <section aria-labelledby="sessions-h">
-      <h2 id="sessions-h">Signed-in devices</h2>
+      <h3 id="sessions-h">Signed-in devices</h3>
       {error && <p role="alert">{error}</p>}
       {!sessions && !error && <p className="muted">Loading…</p>}
       <ul className="sessions">

@@ -19,7 +19,7 @@ export function StorageMeter({ account }: { account: Account }) {
   const { accountBytes, maxAccountBytes, noteCount } = account.usage;
   return (
     <section aria-labelledby="storage-h">
-      <h2 id="storage-h">Storage</h2>
+      <h3 id="storage-h">Storage</h3>
       <meter
         aria-labelledby="storage-h"
         min={0}

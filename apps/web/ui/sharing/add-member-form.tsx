@@ -1,8 +1,10 @@
 "use client";
-// The owner's "add a person" form: a handle or a discoverable e-mail, and a role.
+// The owner's "add a person" line, as people know it from Google Docs: one field for
+// a handle or a discoverable e-mail, the role beside it, and Add. The labels stay for
+// screen readers (and the tests) but are not shown: the placeholder says what to type.
 import { useId, useState } from "react";
 import type { GuestRole } from "../../vault/note-sharing";
-import { ActionForm, Field } from "../field";
+import { ActionForm } from "../field";
 
 export function AddMemberForm({
   busy,
@@ -14,6 +16,7 @@ export function AddMemberForm({
 }) {
   const [identifier, setIdentifier] = useState("");
   const [role, setRole] = useState<GuestRole>("editor");
+  const fieldId = useId();
   const roleId = useId();
   const submit = async () => {
     if (!identifier.trim()) return;
@@ -22,23 +25,31 @@ export function AddMemberForm({
   return (
     <ActionForm onSubmit={submit}>
       <div className="add-member">
-        <Field
-          label="Handle or e-mail"
+        <label htmlFor={fieldId} className="visually-hidden">
+          Handle or e-mail
+        </label>
+        <input
+          id={fieldId}
           name="share-with"
           autoComplete="off"
+          placeholder="Add people by handle or e-mail"
           // The dialog opens to add someone: Modal focuses this first.
           data-autofocus
           value={identifier}
-          onChange={setIdentifier}
+          onChange={(e) => setIdentifier(e.target.value)}
         />
-        {/* Not wrapped in its label: the name would then include the chosen option. */}
-        <span className="field">
-          <label htmlFor={roleId}>Role</label>
-          <select id={roleId} value={role} onChange={(e) => setRole(e.target.value as GuestRole)}>
-            <option value="editor">Editor (can change it)</option>
-            <option value="viewer">Viewer (can only read it)</option>
-          </select>
-        </span>
+        <label htmlFor={roleId} className="visually-hidden">
+          Role
+        </label>
+        <select
+          id={roleId}
+          value={role}
+          title={role === "editor" ? "Can change the note" : "Can only read the note"}
+          onChange={(e) => setRole(e.target.value as GuestRole)}
+        >
+          <option value="editor">Editor</option>
+          <option value="viewer">Viewer</option>
+        </select>
         <button type="submit" disabled={busy || !identifier.trim()}>
           Add
         </button>

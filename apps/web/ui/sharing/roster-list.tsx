@@ -1,9 +1,12 @@
 "use client";
-// Who has access to a note, owner first. The owner sees who added whom and may
-// change a role or remove someone; everyone else sees the list only.
+// Who has access to a note, owner first: each person's initial, name, who added them
+// (for the owner) and whether you verified them; on the right their role. The owner
+// may change a guest's role or remove them; everyone else sees the list only.
 import type { Member } from "@notes/client";
+import { X } from "lucide-react";
 import type { GuestRole } from "../../vault/note-sharing";
 import { addedByName, memberName, roleLabel } from "./member-name";
+import { MemberTrust } from "./member-trust";
 
 export function RosterList({
   members,
@@ -29,13 +32,19 @@ export function RosterList({
         const guest = m.role === "editor" || m.role === "viewer";
         return (
           <li key={m.userId}>
+            <span className="avatar" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
             <span className="who">
-              <strong>{name}</strong>
-              {m.userId === myId && " (you)"}
-              {by && <span className="muted"> · added by {by}</span>}
+              <span className="name">
+                <strong>{name}</strong>
+                {m.userId === myId && " (you)"}
+              </span>
+              {by && <span className="muted by">Added by {by}</span>}
+              {m.userId !== myId && <MemberTrust member={m} members={members} />}
             </span>
             {manage && guest ? (
-              <span className="row">
+              <span className="role">
                 <select
                   aria-label={`Role of ${name}`}
                   value={m.role}
@@ -47,16 +56,17 @@ export function RosterList({
                 </select>
                 <button
                   type="button"
-                  className="secondary"
+                  className="icon-button"
                   aria-label={`Remove ${name}`}
+                  title={`Remove ${name}`}
                   disabled={busy}
                   onClick={() => onRemove(m)}
                 >
-                  Remove
+                  <X size={18} aria-hidden="true" />
                 </button>
               </span>
             ) : (
-              <span className="muted">{roleLabel(m.role)}</span>
+              <span className="muted role">{roleLabel(m.role)}</span>
             )}
           </li>
         );

@@ -2,7 +2,7 @@
 // The share dialog of one note. The owner adds people by handle or e-mail as editor
 // or viewer, changes roles and removes people (removal rotates the note's key; the
 // SDK does it without asking); other members see who has access, read-only.
-import type { Member } from "@notes/client";
+import { type Member, PublicKeyChanged } from "@notes/client";
 import { useCallback, useEffect, useState } from "react";
 import type { GuestRole } from "../../vault/note-sharing";
 import { FormError } from "../form-error";
@@ -10,7 +10,9 @@ import { Modal } from "../modal";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
 import { AddMemberForm } from "./add-member-form";
+import { KeyChangeNotice } from "./key-change-notice";
 import { memberName } from "./member-name";
+import { MyKey } from "./my-key";
 import { RosterList } from "./roster-list";
 
 export function ShareDialog({
@@ -18,15 +20,20 @@ export function ShareDialog({
   title,
   owner,
   onClose,
+  onLeft,
 }: {
   id: string;
   title: string;
   owner: boolean;
   onClose(): void;
+  /** This account left the note (a member, not the owner). */
+  onLeft?(): void;
 }) {
   const { vault, state } = useVault();
   const [members, setMembers] = useState<Member[]>();
   const [message, setMessage] = useState<string>();
+  /** The server answered a different key for someone pinned: sharing waits for a yes. */
+  const [keyChange, setKeyChange] = useState<{ change: PublicKeyChanged; retry(): void }>();
   const act = useAction(
     useCallback(async (change: () => Promise<Member[]>, done?: string) => {
       setMessage(undefined);
@@ -39,12 +46,19 @@ export function ShareDialog({
     void run(() => vault.sharing().members(id));
   }, [run, vault, id]);
   const sharing = () => vault.sharing();
-  const add = async (identifier: string, role: GuestRole) => {
+  const add = async (identifier: string, role: GuestRole): Promise<boolean> => {
     let added = false;
+    setKeyChange(undefined);
     const change = async () => {
-      const roster = await sharing().add(id, identifier, role);
-      added = true;
-      return roster;
+      try {
+        const roster = await sharing().add(id, identifier, role);
+        added = true;
+        return roster;
+      } catch (error) {
+        if (error instanceof PublicKeyChanged)
+          setKeyChange({ change: error, retry: () => void add(identifier, role) });
+        throw error;
+      }
     };
     await run(change, `Added ${identifier.trim()}.`);
     return added;
@@ -57,6 +71,15 @@ export function ShareDialog({
         <p className="muted">Only the note's owner can change who has access.</p>
       )}
       <FormError message={act.error} />
+      {keyChange && (
+        <KeyChangeNotice
+          change={keyChange.change}
+          onTrust={() => {
+            sharing().trustNewKey(keyChange.change);
+            keyChange.retry();
+          }}
+        />
+      )}
       <h3>People with access</h3>
       {members ? (
         <RosterList
@@ -80,6 +103,26 @@ export function ShareDialog({
       <p role="status" className="muted">
         {message}
       </p>
+      <MyKey />
+      {!owner && members && (
+        <div className="row">
+          <button
+            type="button"
+            className="secondary"
+            disabled={act.busy}
+            onClick={() =>
+              void run(async () => {
+                await sharing().leave(id);
+                onLeft?.();
+                return [];
+              })
+            }
+          >
+            Leave this note
+          </button>
+          <span className="muted">It leaves your list; the others keep it.</span>
+        </div>
+      )}
     </Modal>
   );
 }

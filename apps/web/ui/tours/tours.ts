@@ -32,12 +32,14 @@ export const FREE_FLIGHT_TOUR: TourDefinition = {
     {
       target: "note-search",
       title: "Find anything",
-      body: "Search looks through titles and tags as you type. Press / to jump here from anywhere.",
+      body: "Search looks through titles, tags and the text of every note as you type. Press / to jump here from anywhere.",
     },
     {
-      target: "export",
+      // Not the Export button itself: it appears only once there is a note, and the
+      // tour is offered before the first one. The row it will join is always there.
+      target: "note-actions",
       title: "Take your notes with you",
-      body: "Export makes a zip of every note as Markdown, right here in the browser.",
+      body: "Once you have a note, “Export all as Markdown” appears here, beside New note: a zip of every note, made right here in the browser.",
     },
     {
       target: "sync-status",

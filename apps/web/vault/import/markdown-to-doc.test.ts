@@ -10,6 +10,16 @@ function roundTrip(markdown: string): string {
 }
 
 describe("writeMarkdown", () => {
+  it("stores heading levels as numbers, as the editor reads them (a string drew as level 1)", () => {
+    const doc = new Y.Doc();
+    writeMarkdown(doc, "# One\n\n## Two\n\n### Three");
+    const levels = doc
+      .getXmlFragment("default")
+      .toArray()
+      .map((node) => (node as Y.XmlElement).getAttribute("level"));
+    expect(levels).toEqual([1, 2, 3]);
+  });
+
   it("round-trips what the export writes: headings, lists, emphasis, links, code, quotes", () => {
     const md = [
       "# Plan",
@@ -33,6 +43,59 @@ describe("writeMarkdown", () => {
       "",
     ].join("\n");
     expect(roundTrip(md)).toBe(md);
+  });
+
+  it("reads GFM task list items as checklists and writes them back the same", () => {
+    const md = "Packing:\n\n- [ ] passport\n- [x] sunscreen\n- [ ] walking **shoes**\n- [ ]\n";
+    expect(roundTrip(md)).toBe(md);
+    const doc = new Y.Doc();
+    writeMarkdown(doc, md);
+    const list = doc.getXmlFragment("default").get(1) as Y.XmlElement;
+    expect(list.nodeName).toBe("taskList");
+    const items = list.toArray() as Y.XmlElement[];
+    expect(items.map((item) => [item.nodeName, item.getAttribute("checked")])).toEqual([
+      ["taskItem", false],
+      ["taskItem", true],
+      ["taskItem", false],
+      ["taskItem", false],
+    ]);
+    expect(items.map((item) => (item.firstChild as Y.XmlElement).nodeName)).toEqual(
+      Array(4).fill("paragraph"),
+    );
+    expect(readText(doc)).toBe("Packing:\n[ ] passport\n[x] sunscreen\n[ ] walking shoes\n[ ]");
+  });
+
+  it("splits a list mixing tasks and plain items, and takes nested blocks out of tasks", () => {
+    // The editor's taskItem holds paragraphs only: nested tasks join the checklist,
+    // anything else follows it, in reading order.
+    const md = [
+      "- plain",
+      "- [X] done",
+      "  - [ ] nested task",
+      "  - nested plain",
+      "- [ ] last",
+      "  continued",
+    ].join("\n");
+    const shape = (markdown: string) => {
+      const doc = new Y.Doc();
+      writeMarkdown(doc, markdown);
+      return (doc.getXmlFragment("default").toArray() as Y.XmlElement[]).map(
+        (list) => `${list.nodeName}:${list.length}`,
+      );
+    };
+    expect(shape(md)).toEqual(["bulletList:1", "taskList:2", "bulletList:1", "taskList:1"]);
+    // Written back as one loose list, which reads back as the same four.
+    const written = roundTrip(md);
+    expect(written).toBe(
+      "- plain\n\n- [x] done\n- [ ] nested task\n\n- nested plain\n\n- [ ] last continued\n",
+    );
+    expect(shape(written)).toEqual(shape(md));
+  });
+
+  it("keeps a box that is not a GFM task as text", () => {
+    expect(roundTrip("- [ ]*a*\n- [y] no\n\n1. [ ] ordered\n")).toBe(
+      "- \\[ \\]_a_\n- \\[y\\] no\n\n1. \\[ \\] ordered\n",
+    );
   });
 
   it("keeps raw HTML as literal text: nothing becomes markup", () => {

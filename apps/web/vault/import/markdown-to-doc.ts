@@ -4,13 +4,15 @@
 // markdown-it (CommonMark + strikethrough), linear on pathological input and
 // capped at 100 levels of nesting. Raw HTML is kept as literal text, never as
 // markup, so nothing in an imported file can run; the <u>…</u> the export writes
-// for underline is the one exception, read back as the mark.
+// for underline is the one exception, read back as the mark. "- [ ]" / "- [x]"
+// items become checklists (task-lists.ts).
 import { CONTENT_FRAGMENT } from "@notes/client";
 import type { Token } from "markdown-it";
 import MarkdownIt from "markdown-it";
 import * as Y from "yjs";
+import { type Block, groupTaskItems, isBlock, type Node, takeTaskBox } from "./task-lists";
 
-const parser = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable(
+export const markdownIt = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable(
   "strikethrough",
 );
 type Marks = Record<string, object>;
@@ -27,7 +29,7 @@ const BLOCKS: Record<string, string> = {
 
 /** Appends the Markdown's blocks to the document's content, in one transaction. */
 export function writeMarkdown(doc: Y.Doc, markdown: string): void {
-  const blocks = markdownBlocks(markdown);
+  const blocks = markdownBlocks(markdown).map(built);
   const fragment = doc.getXmlFragment(CONTENT_FRAGMENT);
   if (blocks.length > 0) doc.transact(() => fragment.insert(fragment.length, blocks));
 }
@@ -36,43 +38,58 @@ export function writeMarkdown(doc: Y.Doc, markdown: string): void {
 // folded into the deepest allowed level so their text survives.
 const DEEPEST_QUOTE = /^([ \t]*(?:>[ \t]?){20})(?:>[ \t]?)+/gm;
 
-function markdownBlocks(markdown: string): Y.XmlElement[] {
+function markdownBlocks(markdown: string): Array<Block | Y.XmlElement> {
   markdown = markdown.replace(DEEPEST_QUOTE, "$1");
-  const root: Child[] = [];
-  const stack: { element: Y.XmlElement; children: Child[] }[] = [];
-  const add = (node: Child) => (stack.at(-1)?.children ?? root).push(node);
-  for (const token of parser.parse(markdown, {})) {
+  const root: Node[] = [];
+  const stack: Block[] = [];
+  // A loop, not push(...nodes): a paragraph can hold more hard breaks than a call
+  // can take arguments.
+  const add = (nodes: Node[]) => {
+    const into = stack.at(-1)?.children ?? root;
+    for (const node of nodes) into.push(node);
+  };
+  const tokens = markdownIt.parse(markdown, {});
+  for (const [at, token] of tokens.entries()) {
     const name = BLOCKS[token.type];
     if (name) {
-      const element = new Y.XmlElement(name);
-      if (name === "heading") element.setAttribute("level", token.tag.slice(1) as never);
-      if (name === "orderedList")
-        element.setAttribute("start", Number(token.attrGet("start") ?? 1) as never);
-      stack.push({ element, children: [] });
+      const task =
+        name === "listItem" && stack.at(-1)?.name === "bulletList"
+          ? takeTaskBox(tokens, at)
+          : undefined;
+      const block: Block = task
+        ? { name: "taskItem", attrs: { checked: task.checked }, children: [] }
+        : { name, attrs: {}, children: [] };
+      // A number, as the editor's heading levels are: "2" drew as a level-1 heading.
+      if (name === "heading") block.attrs.level = Number(token.tag.slice(1));
+      if (name === "orderedList") block.attrs.start = Number(token.attrGet("start") ?? 1);
+      stack.push(block);
     } else if (token.type.endsWith("_close")) {
-      const done = stack.pop();
-      if (!done) continue;
-      const { element, children } = done;
+      const block = stack.pop();
+      if (!block) continue;
       // ProseMirror wants at least one block in a list item or quote.
-      if (
-        children.length === 0 &&
-        element.nodeName !== "paragraph" &&
-        element.nodeName !== "heading"
-      )
-        children.push(new Y.XmlElement("paragraph"));
-      if (children.length > 0) element.insert(0, children);
-      add(element);
+      if (block.children.length === 0 && block.name !== "paragraph" && block.name !== "heading")
+        block.children.push({ name: "paragraph", attrs: {}, children: [] });
+      add(block.name === "bulletList" ? groupTaskItems(block) : [block]);
     } else if (token.type === "inline") {
-      for (const node of inline(token.children ?? [])) add(node);
+      add(inline(token.children ?? []));
     } else if (token.type === "fence" || token.type === "code_block") {
-      add(codeBlock(token));
+      add([codeBlock(token)]);
     } else if (token.type === "hr") {
-      add(new Y.XmlElement("horizontalRule"));
+      add([new Y.XmlElement("horizontalRule")]);
     } else if (token.type === "html_block") {
-      add(paragraphOf(token.content.replace(/\n$/, "")));
+      add([paragraphOf(token.content.replace(/\n$/, ""))]);
     }
   }
-  return root.filter((n): n is Y.XmlElement => n instanceof Y.XmlElement);
+  return root.filter((node): node is Block | Y.XmlElement => !(node instanceof Y.XmlText));
+}
+
+/** The Yjs element of a block, its children built first; leaves are built already. */
+function built(node: Node): Child {
+  if (!isBlock(node)) return node;
+  const element = new Y.XmlElement(node.name);
+  for (const [key, value] of Object.entries(node.attrs)) element.setAttribute(key, value as never);
+  if (node.children.length > 0) element.insert(0, node.children.map(built));
+  return element;
 }
 
 function codeBlock(token: Token): Y.XmlElement {

@@ -40,6 +40,18 @@ describe("readImport", () => {
     ]);
   });
 
+  it("names a file opening with a # heading after it, without repeating it in the body", () => {
+    const { notes } = readImport([
+      file("lisbon-2026.md", "# Trip to Lisbon\n\n- passport\n"),
+      // Front matter (the app's own export) names the note; its body keeps its heading.
+      file("exported.md", '---\ntitle: "Goals"\ntags: []\n---\n\n# Goals\n\nRun\n'),
+    ]);
+    expect(notes).toEqual([
+      { title: "Trip to Lisbon", tags: [], body: "\n- passport\n", format: "markdown" },
+      { title: "Goals", tags: [], body: "# Goals\n\nRun\n", format: "markdown" },
+    ]);
+  });
+
   it("refuses huge files, malformed zips and zip bombs without inflating them", () => {
     const huge = new Uint8Array(1024 * 1024 + 1).fill(0x61);
     // Two entries of 1 MiB of zeros each: a few KiB packed, over a 1.5 MiB unpacked limit.

@@ -2,8 +2,11 @@
 // (.md, .markdown, .txt), zips of them (the app's own export among them), and a
 // Standard Notes plaintext backup (.json). Nothing is trusted: sizes are capped
 // before anything is inflated or parsed, and every refusal is a line of the summary.
+// A Markdown note's title comes from its front matter, else its leading "# " heading
+// (heading-title.ts), else its file name.
 import { unzipSync } from "fflate";
 import { splitFrontMatter } from "./front-matter";
+import { takeHeadingTitle } from "./heading-title";
 import { readStandardNotes } from "./standard-notes";
 
 export interface ImportedNote {
@@ -58,12 +61,14 @@ function readMarkdownFile(name: string, bytes: Uint8Array, out: ImportRead): voi
     out.skipped.push(`${name}: not UTF-8 text`);
     return;
   }
-  const { title, tags, body } = splitFrontMatter(text);
+  const front = splitFrontMatter(text);
+  // A title in front matter (the app's own export) wins; the body is then left whole.
+  const titled = front.title === undefined ? takeHeadingTitle(front.body) : undefined;
   const base = name.split("/").pop() ?? name;
   out.notes.push({
-    title: title ?? base.replace(TEXT, ""),
-    tags: tags ?? [],
-    body,
+    title: front.title ?? titled?.title ?? base.replace(TEXT, ""),
+    tags: front.tags ?? [],
+    body: titled?.body ?? front.body,
     format: "markdown",
   });
 }

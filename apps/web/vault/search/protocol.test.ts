@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { openLocal } from "../local-seal";
-import { handleSearchRequest, newSearchState, SEARCH_INDEX_KEY } from "./protocol";
+import { openLocal, sealLocalJson } from "../local-seal";
+import {
+  handleSearchRequest,
+  newSearchState,
+  SEARCH_INDEX_KEY,
+  SEARCH_INDEX_VERSION,
+} from "./protocol";
 import { SearchClient, type WorkerLike } from "./search-client";
 
 const key = new Uint8Array(32).fill(3);
@@ -80,6 +85,18 @@ describe("search worker protocol", () => {
     expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
     const { hits } = await next.send({ type: "query", text: "canary" }, "hits");
     expect(hits.map((h) => h.id)).toEqual(["n1"]);
+  });
+
+  it("rebuilds an index saved under an older version: every note is read again", async () => {
+    // Before versions the sealed value was the bare array of documents.
+    const legacy = await sealLocalJson(key, [note]);
+    const older = await sealLocalJson(key, { version: SEARCH_INDEX_VERSION - 1, docs: [note] });
+    for (const sealed of [legacy, older]) {
+      const client = new SearchClient(inProcessWorker());
+      const opened = await client.send({ type: "open", key, sealed }, "opened");
+      expect(opened).toEqual({ type: "opened", stamps: {}, restored: false });
+      expect((await client.send({ type: "query", text: "lighthouse" }, "hits")).hits).toEqual([]);
+    }
   });
 
   it("opens nothing from an index sealed under another key, or a damaged one", async () => {

@@ -8,6 +8,18 @@ import { type SearchDoc, type SearchHit, SearchIndex } from "./search-index";
 /** Where the sealed index is kept, in IndexedDB's "meta" store. */
 export const SEARCH_INDEX_KEY = "searchIndex";
 
+/**
+ * The sealed index says how its bodies were read; one stored under another version
+ * (or before versions, a bare array) is not restored, so every note is read again.
+ * 2: plain text with a line break at every block (list items no longer run together).
+ */
+export const SEARCH_INDEX_VERSION = 2;
+
+interface StoredIndex {
+  version: number;
+  docs: SearchDoc[];
+}
+
 export type SearchRequest =
   /**
    * Starts afresh, from the sealed index a previous session saved when given. With
@@ -94,7 +106,10 @@ export async function handleSearchRequest(
       if (!key || !state.store) return { type: "error", message: "nothing to save with" };
       const [name, value] =
         request.type === "save"
-          ? [SEARCH_INDEX_KEY, state.index.all()]
+          ? [
+              SEARCH_INDEX_KEY,
+              { version: SEARCH_INDEX_VERSION, docs: state.index.all() } satisfies StoredIndex,
+            ]
           : [LIST_SNAPSHOT_KEY, request.notes];
       await state.store.put(name, await sealLocalJson(key, value));
       return { type: "saved" };
@@ -104,10 +119,14 @@ export async function handleSearchRequest(
   }
 }
 
-/** The sealed documents, or undefined when they do not open (another key, damaged). */
+/**
+ * The sealed documents, or undefined when they do not open (another key, damaged)
+ * or were indexed under another SEARCH_INDEX_VERSION.
+ */
 async function openDocs(key: Uint8Array, sealed: string): Promise<SearchDoc[] | undefined> {
-  const docs = await openLocalJson(key, sealed);
-  return Array.isArray(docs) ? docs.filter(isDoc) : undefined;
+  const stored = (await openLocalJson(key, sealed)) as Partial<StoredIndex> | undefined;
+  if (stored?.version !== SEARCH_INDEX_VERSION || !Array.isArray(stored.docs)) return undefined;
+  return stored.docs.filter(isDoc);
 }
 
 function isDoc(value: unknown): value is SearchDoc {

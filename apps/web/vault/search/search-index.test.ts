@@ -1,4 +1,7 @@
+import { readText } from "@notes/client";
 import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { writeMarkdown } from "../import/markdown-to-doc";
 import { type SearchDoc, SearchIndex } from "./search-index";
 
 const doc = (id: string, title: string, body = "", tags: string[] = []): SearchDoc => ({
@@ -68,6 +71,27 @@ describe("search ranking", () => {
     expect(marked).toEqual(["Secret", "recipe"]);
     expect(hit?.snippet.startsWith("…")).toBe(true);
     expect(hit?.snippet.length).toBeLessThan(200);
+  });
+
+  it("finds each item of a list, with the item whole in the snippet", () => {
+    const note = new Y.Doc();
+    writeMarkdown(note, "# Trip to Lisbon\n\n- passport\n- sunscreen\n- walking shoes\n");
+    const i = index(doc("trip", "Trip to Lisbon", readText(note)));
+    for (const word of ["passport", "sunscreen", "walking", "shoes"])
+      expect(i.query(word).map((h) => h.id)).toEqual(["trip"]);
+    const [hit] = i.query("sunscreen");
+    expect(hit?.snippet).toBe("Trip to Lisbon passport sunscreen walking shoes");
+    const marked = (hit?.snippetRanges ?? []).map(([s, e]) => hit?.snippet.slice(s, e));
+    expect(marked).toEqual(["sunscreen"]);
+  });
+
+  it("finds checklist items like any list's", () => {
+    const note = new Y.Doc();
+    writeMarkdown(note, "- [ ] olive oil\n- [x] lemons\n");
+    const i = index(doc("shop", "Shopping", readText(note)));
+    expect(i.query("lemons").map((h) => h.id)).toEqual(["shop"]);
+    expect(i.query("olive oil").map((h) => h.id)).toEqual(["shop"]);
+    expect(i.query("lemons")[0]?.snippet).toBe("[ ] olive oil [x] lemons");
   });
 
   it("forgets a removed note and the words only it held; an update replaces", () => {

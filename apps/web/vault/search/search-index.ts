@@ -3,7 +3,8 @@
 // word must match; the last one may be a prefix, so results follow typing. Ranking is
 // BM25 with fields weighted (title over tags over body), and a whole-word match beats
 // a prefix. Hits carry the title's matched ranges and a snippet of the body around the
-// first match, so the list can highlight them.
+// first match (snippet.ts), so the list can highlight them.
+import { type Range, snippetOf } from "./snippet";
 import { queryWords, words } from "./tokens";
 
 export interface SearchDoc {
@@ -15,7 +16,7 @@ export interface SearchDoc {
   stamp: string;
 }
 
-export type Range = [start: number, end: number];
+export type { Range };
 
 export interface SearchHit {
   id: string;
@@ -29,7 +30,6 @@ const FIELD_WEIGHT = { title: 4, tags: 2.5, body: 1 } as const;
 const K1 = 1.2;
 const B = 0.75;
 const PREFIX_FACTOR = 0.6;
-const SNIPPET_CHARS = 140;
 
 interface Indexed extends SearchDoc {
   /** Words in all fields. */
@@ -193,29 +193,10 @@ export class SearchIndex {
 
   private hit(id: string, score: number, terms: string[]): SearchHit {
     const doc = this.docs.get(id);
-    const matchesIn = (text: string, offset = 0): Range[] =>
-      [...words(text)]
-        .filter(({ word }) => terms.some((t) => word.startsWith(t)))
-        .map(({ start, end }) => [start + offset, end + offset]);
-    const body = doc?.body ?? "";
-    // Only a window of the body is read word by word: the one around the first match.
-    const lower = body.toLowerCase();
-    const found = terms.map((t) => lower.indexOf(t)).filter((at) => at >= 0);
-    const first = found.length > 0 ? Math.min(...found) : 0;
-    const from = Math.max(0, first - Math.floor(SNIPPET_CHARS / 3));
-    const to = Math.min(body.length, from + SNIPPET_CHARS);
-    const lead = from > 0 ? "…" : "";
-    const window = body.slice(from, to);
-    const snippet = `${lead}${window.replaceAll("\n", " ")}${to < body.length ? "…" : ""}`;
-    return {
-      id,
-      score,
-      titleRanges: matchesIn(doc?.title ?? ""),
-      snippet,
-      // A word cut by the window's edge is not marked.
-      snippetRanges: matchesIn(window, lead.length).filter(
-        ([s, e]) => (s > lead.length || from === 0) && e - lead.length < window.length,
-      ),
-    };
+    const titleRanges = [...words(doc?.title ?? "")]
+      .filter(({ word }) => terms.some((t) => word.startsWith(t)))
+      .map(({ start, end }): Range => [start, end]);
+    const { snippet, ranges } = snippetOf(doc?.body ?? "", terms);
+    return { id, score, titleRanges, snippet, snippetRanges: ranges };
   }
 }

@@ -1,27 +1,30 @@
 "use client";
-// The note pane's "History" button and the dialog it opens. Premium accounts see the
-// note's revisions; a free account sees what history would give and where to get it.
+// The note's History dialog (opened from the note's "More actions" menu). Premium
+// accounts see the note's revisions; a free account sees what history would give and
+// where to get it. The owner, on any plan, also sees the note as it was before its
+// last tidy-up (compaction), which no member's tidy-up can take away.
 import type { OpenNote } from "@notes/client";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Modal } from "../modal";
 import "./history.css";
 import { useVault } from "../vault-context";
+import { PreviousCompactionView } from "./previous-compaction-view";
 import { RevisionBrowser } from "./revision-browser";
 
-export function HistoryButton({ note, readOnly }: { note: OpenNote; readOnly: boolean }) {
-  const [open, setOpen] = useState(false);
+export function HistoryDialog({
+  note,
+  readOnly,
+  onClose,
+}: {
+  note: OpenNote;
+  readOnly: boolean;
+  onClose(): void;
+}) {
   return (
-    <>
-      <button type="button" className="secondary" onClick={() => setOpen(true)}>
-        History
-      </button>
-      {open && (
-        <Modal title="History" onClose={() => setOpen(false)}>
-          <HistoryBody note={note} readOnly={readOnly} onRestored={() => setOpen(false)} />
-        </Modal>
-      )}
-    </>
+    <Modal title="History" onClose={onClose}>
+      <HistoryBody note={note} readOnly={readOnly} onRestored={onClose} />
+    </Modal>
   );
 }
 
@@ -38,9 +41,12 @@ function HistoryBody({
   // While the dialog is open a change of plan shows at once.
   useEffect(() => vault.watchAccount(), [vault]);
   const tier = state.account?.tier ?? "free";
+  const kept =
+    note.role === "owner" ? <PreviousCompactionView note={note} onRestored={onRestored} /> : null;
   if (tier === "free")
     return (
       <div className="history-free" data-testid="history-free">
+        {kept}
         <p>
           With premium, this note keeps its history: a revision is stored when you leave a note you
           changed and every 10 minutes while you write. You can see who changed what and when,
@@ -53,5 +59,10 @@ function HistoryBody({
         </p>
       </div>
     );
-  return <RevisionBrowser note={note} readOnly={readOnly} onRestored={onRestored} />;
+  return (
+    <>
+      {kept}
+      <RevisionBrowser note={note} readOnly={readOnly} onRestored={onRestored} />
+    </>
+  );
 }

@@ -1,0 +1,277 @@
+// A server that lies (issue 21), seen from the web app: a tampering route stands for
+// the server. Attack 1: after the owner has shared with someone once (their key is
+// pinned on this device, and kept across a reload), the server answers a key of its
+// own for them; the Share dialog says the key changed, shows both fingerprints, and
+// nothing is shared until the person says they compared. Attack 5: the server serves
+// an older copy of a note this browser has seen newer; the copy is refused and a
+// banner says so in words. Also: a member leaves a note shared with them, from the
+// People dialog; a comparison made on one device shows on the account's other one.
+import { randomBytes } from "node:crypto";
+import { openDevice } from "../fixtures/devices";
+import {
+  editor,
+  expectSynced,
+  openNote,
+  signIn,
+  signUp,
+  syncNow,
+  writeNote,
+} from "../fixtures/journeys";
+import { addMember, openShareDialog, roster } from "../fixtures/sharing";
+import { expect, test } from "../fixtures/test";
+
+test("attack 1: a swapped key for someone already shared with is shown, and nothing is shared", async ({
+  page,
+  secondDevice,
+}) => {
+  await signUp(page);
+  const guest = await signUp(secondDevice.page);
+  await writeNote(page, "First", "shared honestly");
+  let dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  const myKey = dialog.getByTestId("my-key");
+  await dialog.getByText("Your key, to compare").click();
+  await expect(myKey).toHaveText(/^(\d{5} ){5}\d{5}$/);
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+
+  // The pin outlives a reload; then the server turns and answers its own key.
+  await page.reload();
+  await writeNote(page, "Second", "for the guest's eyes only");
+  const serverKey = randomBytes(32).toString("base64");
+  await page.route("**/v1/users:resolve", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, publicKey: serverKey } });
+  });
+  const rosterWrites: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && r.url().includes("/members")) rosterWrites.push(r.url());
+  });
+  dialog = await openShareDialog(page);
+  await dialog.getByLabel("Handle or e-mail").fill(guest.handle);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  const notice = dialog.getByTestId("key-change");
+  await expect(notice).toContainText("This person's key changed.");
+  await expect(dialog.getByRole("alert")).toContainText("nothing was shared");
+  await expect(roster(dialog).getByRole("listitem")).toHaveCount(1);
+  expect(rosterWrites).toEqual([]);
+  await expect(
+    notice.getByRole("button", { name: "I compared it: trust the new key" }),
+  ).toBeVisible();
+});
+
+test("attack 5: an older copy of a note than this browser saw is refused, and said so", async ({
+  page,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Diary", "the first entry");
+  // A sync after the write: this browser has now seen the note at its version.
+  const listed = page.waitForResponse((r) => r.url().includes("/v1/changes"));
+  await syncNow(page);
+  await listed;
+
+  // The server turns: every change it lists is the note as it was when created.
+  await page.route("**/v1/changes*", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const changes = body.changes.map((c: Record<string, unknown>) =>
+      c.deleted ? c : { ...c, version: 0, snapshotVersion: 0, updates: [] },
+    );
+    await route.fulfill({ response, json: { ...body, changes } });
+  });
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" and a second");
+  await expectSynced(page);
+  await syncNow(page);
+
+  const banner = page.locator(".banner[role=alert]");
+  await expect(banner).toContainText(
+    "The server sent an older copy of a note than this device has already seen",
+  );
+  await expect(banner).toContainText("your note here stays as it was");
+  await expect(banner).not.toContainText("Something went wrong");
+  await expect(editor(page)).toContainText("the first entry and a second");
+});
+
+test("a member leaves a note shared with them", async ({ page, secondDevice }) => {
+  await signUp(page);
+  const other = secondDevice.page;
+  const guest = await signUp(other);
+  await writeNote(page, "Team plan", "owner's words");
+  const dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+
+  const listed = other.getByRole("button", { name: /Team plan/ });
+  await expect(listed).toBeVisible({ timeout: 15_000 });
+  await openNote(other, "Team plan");
+  await expect(editor(other)).toContainText("owner's words");
+  const people = await openShareDialog(other, "People");
+  await people.getByRole("button", { name: "Leave this note" }).click();
+  await expect(listed).toHaveCount(0, { timeout: 15_000 });
+
+  // The owner's roster no longer lists the guest.
+  const mine = await openShareDialog(page);
+  await expect(roster(mine).getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+});
+
+test("two people compare their safety number and each sees the other as verified", async ({
+  page,
+  secondDevice,
+}) => {
+  const owner = await signUp(page);
+  const other = secondDevice.page;
+  const guest = await signUp(other);
+  await writeNote(page, "Compared", "checked, not trusted");
+  let dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  const guestRow = roster(dialog).getByRole("listitem").filter({ hasText: guest.handle });
+  await expect(guestRow).toContainText("Not verified");
+  await guestRow
+    .getByRole("button", { name: `Compare safety number with ${guest.handle}` })
+    .click();
+  const mine = await guestRow.getByTestId("safety-number").textContent();
+  expect(mine).toMatch(/^(\d{5} ){11}\d{5}$/);
+
+  // The guest sees the same 60 digits for the owner: nobody sits between them.
+  await expect(other.getByRole("button", { name: /Compared/ })).toBeVisible({ timeout: 15_000 });
+  await openNote(other, "Compared");
+  const theirs = await openShareDialog(other, "People");
+  const ownerRow = roster(theirs).getByRole("listitem").filter({ hasText: owner.handle });
+  await ownerRow
+    .getByRole("button", { name: `Compare safety number with ${owner.handle}` })
+    .click();
+  await expect(ownerRow.getByTestId("safety-number")).toHaveText(mine ?? "");
+  await ownerRow.getByRole("button", { name: "They match: mark verified" }).click();
+  await expect(ownerRow.getByTestId("verified")).toHaveText("✓ Verified");
+
+  await guestRow.getByRole("button", { name: "They match: mark verified" }).click();
+  await expect(guestRow.getByTestId("verified")).toBeVisible();
+  // Kept on the device: still verified after a reload.
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+  await page.reload();
+  await openNote(page, "Compared");
+  dialog = await openShareDialog(page);
+  await expect(
+    roster(dialog).getByRole("listitem").filter({ hasText: guest.handle }).getByTestId("verified"),
+  ).toBeVisible();
+});
+
+test("a comparison made on one device shows on the account's other device", async ({
+  page,
+  secondDevice,
+  browser,
+}) => {
+  const owner = await signUp(page);
+  const guest = await signUp(secondDevice.page);
+  await writeNote(page, "Carried", "pins travel sealed");
+  const dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  const row = roster(dialog).getByRole("listitem").filter({ hasText: guest.handle });
+  await row.getByRole("button", { name: `Compare safety number with ${guest.handle}` }).click();
+  await row.getByRole("button", { name: "They match: mark verified" }).click();
+  await expect(row.getByTestId("verified")).toBeVisible();
+
+  // The owner's phone never saw the guest's key: the pin and the mark come sealed
+  // through the server (GET /v1/account/key-pins), which cannot read or alter them.
+  const phone = await openDevice(browser);
+  try {
+    await signIn(phone.page, owner.handle, owner.password);
+    await openNote(phone.page, "Carried");
+    const theirs = await openShareDialog(phone.page);
+    await expect(
+      roster(theirs)
+        .getByRole("listitem")
+        .filter({ hasText: guest.handle })
+        .getByTestId("verified"),
+    ).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+});
+
+test("attack 1 on one device only: the other device's different pin is named, not taken", async ({
+  page,
+  secondDevice,
+  browser,
+}) => {
+  const owner = await signUp(page);
+  const guest = await signUp(secondDevice.page);
+  await writeNote(page, "Both", "seen from two devices");
+  const dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  await expect(roster(dialog).getByRole("listitem")).toHaveCount(2);
+
+  // The server keeps the laptop's pins from the phone, and hands the phone its own
+  // key for the guest: the phone pins it (first sight, as far as it knows).
+  const phone = await openDevice(browser);
+  try {
+    await phone.page.route("**/v1/account/key-pins", (route) => route.abort());
+    await phone.page.route("**/v1/users:resolve", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...body, publicKey: randomBytes(32).toString("base64") },
+      });
+    });
+    await signIn(phone.page, owner.handle, owner.password);
+    await openNote(phone.page, "Both");
+    let theirs = await openShareDialog(phone.page);
+    const guestRow = () => roster(theirs).getByRole("listitem").filter({ hasText: guest.handle });
+    await guestRow()
+      .getByRole("button", { name: `Compare safety number with ${guest.handle}` })
+      .click();
+    await expect(guestRow().getByTestId("safety-number")).toBeVisible();
+
+    // Once the pins come through, the phone learns the laptop pinned another key.
+    await phone.page.unrouteAll({ behavior: "wait" });
+    await phone.page.reload();
+    await openNote(phone.page, "Both");
+    theirs = await openShareDialog(phone.page);
+    await expect(guestRow().getByTestId("pin-conflict")).toContainText(
+      "Your other device was given a different key",
+    );
+  } finally {
+    await phone.close();
+  }
+});
+
+test("Compare says why it could not compare: offline, or no such person", async ({
+  page,
+  secondDevice,
+}) => {
+  const owner = await signUp(page);
+  const other = secondDevice.page;
+  const guest = await signUp(other);
+  await writeNote(page, "Why not", "compare later");
+  await addMember(await openShareDialog(page), guest.handle, "viewer");
+
+  await expect(other.getByRole("button", { name: /Why not/ })).toBeVisible({ timeout: 15_000 });
+  await openNote(other, "Why not");
+  const people = await openShareDialog(other, "People");
+  const ownerRow = roster(people).getByRole("listitem").filter({ hasText: owner.handle });
+  const compare = ownerRow.getByRole("button", {
+    name: `Compare safety number with ${owner.handle}`,
+  });
+  await other.route("**/v1/users:resolve", (route) => route.abort());
+  await compare.click();
+  await expect(ownerRow).toContainText("could not be fetched right now");
+  await other.unrouteAll({ behavior: "wait" });
+  await other.route("**/v1/users:resolve", (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: "application/problem+json",
+      json: { type: "http://x.invalid/problems/user-not-found", title: "Not found", status: 404 },
+    }),
+  );
+  await compare.click();
+  await expect(ownerRow).toContainText("could not be found");
+  await other.unrouteAll({ behavior: "wait" });
+  await compare.click();
+  await expect(ownerRow.getByTestId("safety-number")).toHaveText(/^(\d{5} ){11}\d{5}$/);
+});

@@ -1,0 +1,35 @@
+// People open the app for what they wrote last. On a new device the first sync walks
+// newest first, so the note written last is listed from the first page on, while the
+// rest is still coming: here the later pages are held back until it is on screen.
+import { NEWEST_TITLE, seedAccount } from "../bench/seed";
+import { signIn } from "../fixtures/journeys";
+import { expect, test } from "../fixtures/test";
+
+test("the newest note is listed before the first sync completes", async ({ page, server }) => {
+  test.setTimeout(120_000);
+  const seeded = await seedAccount(server.baseUrl, "newest", 150);
+  let held = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Every page after the first waits.
+  await page.route(/\/v1\/changes\?.*pageToken=/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+
+  await signIn(page, seeded.handle, seeded.password);
+  const list = page.getByRole("region", { name: "Notes" });
+  await expect(list.getByRole("button", { name: new RegExp(NEWEST_TITLE) })).toBeVisible();
+  // The next page is asked for (and held) once the first is stored, which may be a
+  // moment after the first page shows: wait for the ask, not for a race.
+  await expect.poll(() => held).toBeGreaterThan(0);
+
+  // Only the first page is here: the oldest note is not.
+  expect(Number(await list.getAttribute("data-count"))).toBeLessThan(seeded.notes);
+
+  release();
+  await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
+});
