@@ -159,3 +159,39 @@ test("fast typing at the end of a reopened note lands there", async ({ page }) =
       .toEqual(blocks);
   }
 });
+
+test("keys that come right after a click act where the click put the caret, on a busy page", async ({
+  page,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Busy page", "First line.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Last line.");
+  await page.getByRole("button", { name: "New note" }).click();
+  await page.keyboard.type("Another note");
+  await openNote(page, "Busy page");
+  await expect(editor(page)).toContainText("Last line.");
+  const box = await editor(page).locator("p").last().boundingBox();
+  expect(box).not.toBeNull();
+  const { x, y, height } = box ?? { x: 0, y: 0, height: 0 };
+  // The page is busy (as while it opens and decrypts notes), and a click, End, Enter
+  // and a word arrive together, as the system queues them for a busy tab. Input events
+  // run before the page's queued work, and so before the browser's `selectionchange`:
+  // unless the editor reads the caret from the screen, Enter splits the first line.
+  await page.evaluate(() => {
+    for (let i = 0; i < 300; i++)
+      setTimeout(() => {
+        const start = performance.now();
+        while (performance.now() - start < 4);
+      }, 0);
+  });
+  await Promise.all([
+    page.mouse.click(x + 5, y + height / 2),
+    page.keyboard.press("End"),
+    page.keyboard.press("Enter"),
+    page.keyboard.type("Added"),
+  ]);
+  await expect
+    .poll(() => readBlocks(editor(page)))
+    .toEqual(["p: First line.", "p: Last line.", "p: Added"]);
+});

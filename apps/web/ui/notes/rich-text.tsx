@@ -12,6 +12,7 @@ import StarterKit from "@tiptap/starter-kit";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import { LiveCursors } from "../sharing/live-cursors";
+import { CaretFromScreen } from "./caret-from-screen";
 import { FormatToolbar } from "./format-toolbar";
 
 export function RichText({
@@ -36,6 +37,7 @@ export function RichText({
         }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
         LiveCursors.configure({ awareness }),
+        CaretFromScreen,
         Placeholder.configure({ placeholder: readOnly ? "This note is empty." : "Start writing…" }),
       ],
       editable: !readOnly,
