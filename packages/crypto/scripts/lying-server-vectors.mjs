@@ -4,7 +4,15 @@
 // independently of the libsodium and WebCrypto code under test. Inputs are fixed, so a
 // rerun reproduces the file byte for byte:
 //   node packages/crypto/scripts/lying-server-vectors.mjs
-import { createCipheriv, createHash, createHmac, hkdfSync } from "node:crypto";
+import {
+  createCipheriv,
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  hkdfSync,
+  sign,
+} from "node:crypto";
 import { writeFileSync } from "node:fs";
 
 const bytes = (length, from) => Uint8Array.from({ length }, (_, i) => (from + i) & 0xff);
@@ -15,10 +23,13 @@ const u32 = (n) => Buffer.from([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n
 // --- account fingerprint and safety number (Signal's NumericFingerprint, version 0) ---
 const ITERATIONS = 5200;
 
-function fingerprintDigest(userId, publicKey) {
-  let hash = Buffer.concat([Buffer.from([0, 0]), publicKey, Buffer.from(userId, "utf8")]);
+// Version 0 hashes the sharing key; version 1 the sharing key followed by the signing key.
+function fingerprintDigest(userId, publicKey, signingPublicKey) {
+  const version = signingPublicKey ? 1 : 0;
+  const keys = signingPublicKey ? Buffer.concat([publicKey, signingPublicKey]) : publicKey;
+  let hash = Buffer.concat([Buffer.from([0, version]), keys, Buffer.from(userId, "utf8")]);
   for (let i = 0; i < ITERATIONS; i++) {
-    hash = createHash("sha512").update(hash).update(publicKey).digest();
+    hash = createHash("sha512").update(hash).update(keys).digest();
   }
   return hash.subarray(0, 30);
 }
@@ -36,7 +47,7 @@ function digits(digest) {
 const alice = { userId: "00000000-0000-4000-8000-00000000000a", publicKey: bytes(32, 0x10) };
 const bob = { userId: "00000000-0000-4000-8000-00000000000b", publicKey: bytes(32, 0x40) };
 const fingerprintOf = (account) => {
-  const digest = fingerprintDigest(account.userId, account.publicKey);
+  const digest = fingerprintDigest(account.userId, account.publicKey, account.signingPublicKey);
   return { digest30Hex: hex(digest), fingerprint: digits(digest) };
 };
 const fa = fingerprintOf(alice);
@@ -45,6 +56,131 @@ const safetyNumber =
   fa.fingerprint <= fb.fingerprint
     ? fa.fingerprint + fb.fingerprint
     : fb.fingerprint + fa.fingerprint;
+
+// --- the same with signing keys (fingerprint version 1) ---
+const aliceSigning = { ...alice, signingPublicKey: bytes(32, 0x90) };
+const bobSigning = { ...bob, signingPublicKey: bytes(32, 0xb0) };
+const fa1 = fingerprintOf(aliceSigning);
+const fb1 = fingerprintOf(bobSigning);
+const safetyNumberV1 =
+  fa1.fingerprint <= fb1.fingerprint
+    ? fa1.fingerprint + fb1.fingerprint
+    : fb1.fingerprint + fa1.fingerprint;
+
+// --- BLAKE2b (RFC 7693), written out: node:crypto offers only BLAKE2b-512 ---
+const B2B_IV = [
+  0x6a09e667f3bcc908n,
+  0xbb67ae8584caa73bn,
+  0x3c6ef372fe94f82bn,
+  0xa54ff53a5f1d36f1n,
+  0x510e527fade682d1n,
+  0x9b05688c2b3e6c1fn,
+  0x1f83d9abfb41bd6bn,
+  0x5be0cd19137e2179n,
+];
+const B2B_SIGMA = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
+  [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
+  [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
+  [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
+  [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
+  [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
+  [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
+  [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
+  [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
+];
+const M64 = (1n << 64n) - 1n;
+const rotr64 = (x, n) => ((x >> n) | (x << (64n - n))) & M64;
+
+function blake2b(data, outLength) {
+  const h = B2B_IV.slice();
+  h[0] ^= 0x01010000n ^ BigInt(outLength);
+  const blocks = Math.max(1, Math.ceil(data.length / 128));
+  for (let b = 0; b < blocks; b++) {
+    const block = Buffer.alloc(128);
+    Buffer.from(data).copy(block, 0, b * 128, Math.min(data.length, (b + 1) * 128));
+    const m = Array.from({ length: 16 }, (_, i) => block.readBigUInt64LE(i * 8));
+    const last = b === blocks - 1;
+    const counter = BigInt(last ? data.length : (b + 1) * 128);
+    const v = [...h, ...B2B_IV];
+    v[12] ^= counter & M64;
+    v[13] ^= counter >> 64n;
+    if (last) v[14] ^= M64;
+    const g = (a, bb, c, d, x, y) => {
+      v[a] = (v[a] + v[bb] + x) & M64;
+      v[d] = rotr64(v[d] ^ v[a], 32n);
+      v[c] = (v[c] + v[d]) & M64;
+      v[bb] = rotr64(v[bb] ^ v[c], 24n);
+      v[a] = (v[a] + v[bb] + y) & M64;
+      v[d] = rotr64(v[d] ^ v[a], 16n);
+      v[c] = (v[c] + v[d]) & M64;
+      v[bb] = rotr64(v[bb] ^ v[c], 63n);
+    };
+    for (let round = 0; round < 12; round++) {
+      const s = B2B_SIGMA[round % 10];
+      g(0, 4, 8, 12, m[s[0]], m[s[1]]);
+      g(1, 5, 9, 13, m[s[2]], m[s[3]]);
+      g(2, 6, 10, 14, m[s[4]], m[s[5]]);
+      g(3, 7, 11, 15, m[s[6]], m[s[7]]);
+      g(0, 5, 10, 15, m[s[8]], m[s[9]]);
+      g(1, 6, 11, 12, m[s[10]], m[s[11]]);
+      g(2, 7, 8, 13, m[s[12]], m[s[13]]);
+      g(3, 4, 9, 14, m[s[14]], m[s[15]]);
+    }
+    for (let i = 0; i < 8; i++) h[i] ^= v[i] ^ v[i + 8];
+  }
+  const out = Buffer.alloc(64);
+  for (const [i, word] of h.entries()) out.writeBigUInt64LE(word, i * 8);
+  return out.subarray(0, outLength);
+}
+// Self-check against the vector docs/client-crypto.md quotes (bytes 00..1f).
+if (b64(blake2b(bytes(32, 0), 32)) !== "yy9RYPwffgWlXvSdNAtI2i5aeAmdUzkzUc1XndQlA9Y=") {
+  throw new Error("blake2b self-check failed");
+}
+
+// --- Ed25519 from a 32-byte seed (RFC 8032), by node:crypto ---
+const ed25519 = (seed) => {
+  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  const privateKey = createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" });
+  const jwk = createPublicKey(privateKey).export({ format: "jwk" });
+  return { privateKey, publicKey: Buffer.from(jwk.x, "base64url") };
+};
+const uuidBytes = (id) => Buffer.from(id.replaceAll("-", ""), "hex");
+
+// --- the signing key: HKDF(masterKey, "notes/signing-key/v1") as the Ed25519 seed ---
+const SIGNING_KEY_LABEL = "notes/signing-key/v1";
+const signingMasterKey = bytes(32, 0x31);
+const signingSeed = Buffer.from(
+  hkdfSync("sha256", signingMasterKey, Buffer.alloc(0), SIGNING_KEY_LABEL, 32),
+);
+const signingKey = ed25519(signingSeed);
+
+// --- a signature block over a note update ---
+const SIGNATURE_LABEL = "notes/signature/v1";
+const sig = {
+  kind: "update",
+  kindByte: 2,
+  noteId: "7d444840-9dc0-11d1-b245-5ffdce74fad2",
+  contentKey: bytes(32, 0x70),
+  signerId: alice.userId,
+  seed: bytes(32, 0xa0),
+  // Any bytes serve: the body is hashed as the envelope's bytes, opaque here.
+  body: bytes(61, 0x05),
+};
+const sigKey = ed25519(Buffer.from(sig.seed));
+const signedMessage = Buffer.concat([
+  Buffer.from(SIGNATURE_LABEL, "ascii"),
+  Buffer.from([sig.kindByte]),
+  uuidBytes(sig.noteId),
+  blake2b(sig.contentKey, 32).subarray(0, 16),
+  uuidBytes(sig.signerId),
+  blake2b(sig.body, 32),
+]);
+const signatureBlock = Buffer.concat([
+  uuidBytes(sig.signerId),
+  sign(null, signedMessage, sigKey.privateKey),
+]);
 
 // --- device-link sealer proof ---
 const SEALER_PROOF_LABEL = "notes/device-link-sealer-proof/v1";
@@ -141,6 +277,41 @@ const vectors = {
     alice: { ...alice, publicKey: b64(alice.publicKey), ...fa },
     bob: { ...bob, publicKey: b64(bob.publicKey), ...fb },
     safetyNumber,
+  },
+  safetyNumberV1: {
+    version: 1,
+    iterations: ITERATIONS,
+    alice: {
+      ...alice,
+      publicKey: b64(alice.publicKey),
+      signingPublicKey: b64(aliceSigning.signingPublicKey),
+      ...fa1,
+    },
+    bob: {
+      ...bob,
+      publicKey: b64(bob.publicKey),
+      signingPublicKey: b64(bobSigning.signingPublicKey),
+      ...fb1,
+    },
+    safetyNumber: safetyNumberV1,
+  },
+  signingKey: {
+    label: SIGNING_KEY_LABEL,
+    masterKey: b64(signingMasterKey),
+    seed: b64(signingSeed),
+    signingPublicKey: b64(signingKey.publicKey),
+  },
+  contentSignature: {
+    label: SIGNATURE_LABEL,
+    kind: sig.kind,
+    noteId: sig.noteId,
+    contentKey: b64(sig.contentKey),
+    signerId: sig.signerId,
+    seed: b64(sig.seed),
+    signingPublicKey: b64(sigKey.publicKey),
+    body: b64(sig.body),
+    messageHex: hex(signedMessage),
+    signatureBlock: b64(signatureBlock),
   },
   sealerProof: {
     label: SEALER_PROOF_LABEL,

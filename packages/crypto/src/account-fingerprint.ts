@@ -1,19 +1,22 @@
 // An account's fingerprint (docs/client-crypto.md, "Fingerprints and safety numbers"):
-// 30 decimal digits that stand for one account's sharing public key, the half of a
-// safety number that account contributes. It is Signal's NumericFingerprint, version
-// 0, over this scheme's inputs:
-//   h = version (2 bytes, big-endian 0) ‖ publicKey (raw 32 bytes) ‖ userId (UTF-8,
-//       lower-case hyphenated uuid);  5,200 times: h = SHA-512(h ‖ publicKey)
+// 30 decimal digits that stand for one account's public keys, the half of a safety
+// number that account contributes. It is Signal's NumericFingerprint over this scheme's
+// inputs, where `keys` is the raw 32-byte X25519 sharing key, followed (version 1) by the
+// raw 32-byte Ed25519 signing key when the account has published one (version 0 without):
+//   h = version (2 bytes, big-endian) ‖ keys ‖ userId (UTF-8, lower-case hyphenated
+//       uuid);  5,200 times: h = SHA-512(h ‖ keys)
 //   digits = for each 5-byte chunk of h[0..30]: big-endian integer mod 100,000, as 5 digits
 // The user id is in the hash so that one key cannot pass for another account's; the
 // iterations make finding a key with a chosen fingerprint expensive.
 import { assertLength, InvalidUserId } from "./errors";
 import { HYPHENATED_UUID } from "./note-id";
 import { SHARING_KEY_BYTES } from "./sharing-keypair";
+import { SIGNING_PUBLIC_KEY_BYTES } from "./signing-keypair";
 import type { Sodium } from "./sodium";
 import { utf8Encode } from "./utf8";
 
-export const FINGERPRINT_VERSION = 0;
+/** Version 0 covers the sharing key alone; version 1 the sharing and signing keys. */
+export const FINGERPRINT_VERSIONS = { sharingKey: 0, sharingAndSigningKeys: 1 } as const;
 export const FINGERPRINT_ITERATIONS = 5200;
 export const FINGERPRINT_DIGITS = 30;
 
@@ -22,6 +25,8 @@ export interface AccountKey {
   userId: string;
   /** Raw 32-byte X25519 sharing public key. */
   publicKey: Uint8Array;
+  /** Raw 32-byte Ed25519 signing public key, once the account has published one. */
+  signingPublicKey?: Uint8Array | undefined;
 }
 
 export function accountFingerprint(
@@ -31,12 +36,13 @@ export function accountFingerprint(
   assertLength(account.publicKey, SHARING_KEY_BYTES, "sharing public key");
   const userId = account.userId.toLowerCase();
   if (!HYPHENATED_UUID.test(userId)) throw new InvalidUserId(`not a user id: ${userId}`);
-  const key = account.publicKey;
-  let hash = concat([
-    Uint8Array.of(FINGERPRINT_VERSION >> 8, FINGERPRINT_VERSION & 0xff),
-    key,
-    utf8Encode(userId),
-  ]);
+  const signing = account.signingPublicKey;
+  if (signing) assertLength(signing, SIGNING_PUBLIC_KEY_BYTES, "signing public key");
+  const version = signing
+    ? FINGERPRINT_VERSIONS.sharingAndSigningKeys
+    : FINGERPRINT_VERSIONS.sharingKey;
+  const key = signing ? concat([account.publicKey, signing]) : account.publicKey;
+  let hash = concat([Uint8Array.of(version >> 8, version & 0xff), key, utf8Encode(userId)]);
   for (let i = 0; i < FINGERPRINT_ITERATIONS; i++) hash = sodium.crypto_hash(concat([hash, key]));
   let digits = "";
   for (let at = 0; at < FINGERPRINT_DIGITS; at += 5) {

@@ -70,3 +70,8 @@ export function assertLength(bytes: Uint8Array, expected: number, what: string):
 export class InvalidLiveFrame extends CryptoError {
   override readonly name = "InvalidLiveFrame";
 }
+
+/** A signature block was malformed (not Base64 of 80 bytes). */
+export class InvalidSignature extends CryptoError {
+  override readonly name = "InvalidSignature";
+}

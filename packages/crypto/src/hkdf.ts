@@ -10,6 +10,7 @@ export const HKDF_LABELS = {
   passkeyWrap: "notes/passkey-wrap/v1",
   deviceLink: "notes/device-link/v1",
   deviceLinkSealerProof: "notes/device-link-sealer-proof/v1",
+  signingKey: "notes/signing-key/v1",
 } as const;
 
 export async function hkdfSha256(inputKey: Uint8Array, label: string): Promise<Uint8Array> {

@@ -20,6 +20,17 @@ export {
 } from "./bridge-padding";
 export { BRIDGE_BODY_BYTES, openTransmission, sealTransmission } from "./bridge-transmission";
 export {
+  readSignatureBlock,
+  SIGNATURE_BLOCK_BYTES,
+  SIGNED_KINDS,
+  type SignedContext,
+  type SignedKind,
+  type Signer,
+  signatureMessage,
+  signContent,
+  verifyContent,
+} from "./content-signature";
+export {
   claimerProof,
   generateLinkSecret,
   LINK_SECRET_BYTES,
@@ -52,11 +63,18 @@ export {
   InvalidMetadata,
   InvalidNoteId,
   InvalidRecoveryCode,
+  InvalidSignature,
   InvalidUserId,
   type RecoveryCodeProblem,
 } from "./errors";
 export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
-export { type LiveFrame, type LiveFrameKind, openLiveFrame, sealLiveFrame } from "./live-frame";
+export {
+  type LiveFrame,
+  type LiveFrameKind,
+  openLiveFrame,
+  sealLiveFrame,
+  sealSignedLiveUpdate,
+} from "./live-frame";
 export {
   copyMetadata,
   decodeMetadata,
@@ -91,6 +109,12 @@ export {
   type SharingKeyPair,
   sharingPublicKey,
 } from "./sharing-keypair";
+export {
+  deriveSigningKeyPair,
+  SIGNING_PUBLIC_KEY_BYTES,
+  type SigningKeyPair,
+} from "./signing-keypair";
 export { loadSodium, type Sodium } from "./sodium";
 export { utf8Decode, utf8Encode } from "./utf8";
+export { bytesToUuid, uuidToBytes } from "./uuid-bytes";
 export { generateKey, unwrapKey, wrapKey } from "./wrap-key";

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sealAeadBytes } from "./aead";
 import { toBase64 } from "./base64";
+import { verifyContent } from "./content-signature";
 import { openEnvelope } from "./envelope";
 import { DecryptionFailed, InvalidLiveFrame, InvalidNoteId } from "./errors";
-import { type LiveFrameKind, openLiveFrame, sealLiveFrame } from "./live-frame";
+import { openLiveFrame, sealLiveFrame, sealSignedLiveUpdate } from "./live-frame";
 import { noteAssociatedData } from "./note-id";
 import { loadSodium } from "./sodium";
 import { key32, mask, plaintext, position } from "./test-arbitraries";
@@ -12,7 +13,7 @@ import { key32, mask, plaintext, position } from "./test-arbitraries";
 const sodium = await loadSodium();
 const NOTE = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
 const OTHER = "00000000-0000-4000-8000-000000000000";
-const kind = fc.constantFrom<LiveFrameKind>(0, 1);
+const kind = fc.constantFrom<0 | 1>(0, 1);
 
 describe("live frames: layout", () => {
   it("is raw nonce ‖ ciphertext ‖ tag, the same AEAD as a note envelope over kind ‖ payload", () => {
@@ -70,14 +71,41 @@ describe("live frames: properties", () => {
 describe("live frames: kinds", () => {
   const key = new Uint8Array(32).fill(4);
 
-  it("refuses to seal an unknown kind", () => {
-    expect(() => sealLiveFrame(sodium, key, NOTE, 2 as LiveFrameKind, new Uint8Array(1))).toThrow(
+  it("refuses to seal an unknown kind (a signed update goes through sealSignedLiveUpdate)", () => {
+    expect(() => sealLiveFrame(sodium, key, NOTE, 2 as 0, new Uint8Array(1))).toThrow(
       InvalidLiveFrame,
     );
   });
 
+  it("carries a signed update as kind 2: the block, then the update, both inside the AEAD", () => {
+    const signing = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(3));
+    const signer = { userId: OTHER, secretKey: signing.privateKey };
+    const update = Uint8Array.of(1, 2, 3, 4);
+    const frame = sealSignedLiveUpdate(sodium, key, NOTE, update, signer);
+    expect(frame.length).toBe(24 + 1 + 80 + update.length + 16);
+    const opened = openLiveFrame(sodium, key, NOTE, frame);
+    if (opened.kind !== 2) throw new Error(`kind ${opened.kind}`);
+    expect(opened.payload).toEqual(update);
+    const context = { kind: "liveUpdate", scope: NOTE, key } as const;
+    expect(verifyContent(sodium, signing.publicKey, opened.signature, context, update)).toBe(true);
+    // Bound to the update, the note and the key's epoch.
+    expect(
+      verifyContent(sodium, signing.publicKey, opened.signature, context, Uint8Array.of(9)),
+    ).toBe(false);
+    expect(
+      verifyContent(
+        sodium,
+        signing.publicKey,
+        opened.signature,
+        { ...context, key: key.map((b) => b ^ 1) },
+        update,
+      ),
+    ).toBe(false);
+  });
+
   it.each([
-    ["an unknown kind", Uint8Array.of(2, 1, 2)],
+    ["an unknown kind", Uint8Array.of(3, 1, 2)],
+    ["a kind-2 frame too short for its signature block", Uint8Array.of(2, 1, 2)],
     ["no kind byte at all", new Uint8Array(0)],
   ])("refuses an authentic frame with %s", (_, plain) => {
     const frame = sealAeadBytes(sodium, key, plain, noteAssociatedData(NOTE));

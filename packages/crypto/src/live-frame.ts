@@ -1,38 +1,67 @@
 // Live-room frames (§9 byte-level detail 10): one binary WebSocket frame is the raw
 // bytes nonce24 ‖ ciphertext ‖ tag16 (not Base64) under the note's content key, with
-// the note id as associated data. The plaintext is one kind byte, then the Yjs payload.
-// The kind sits inside the ciphertext, so a relay cannot re-label a frame.
+// the note id as associated data. The plaintext is one kind byte, then the payload:
+//   0  a Yjs document update (§9 rule 10)
+//   1  a y-protocols awareness update (§9 rule 10)
+//   2  a signed Yjs document update: signature block (80 bytes) ‖ Yjs update, the block
+//      signing the update as a `liveUpdate` (docs/client-crypto.md, "Signed content")
+// The kind sits inside the ciphertext, so a relay cannot re-label a frame. Receivers
+// that follow §9 alone drop kind 2 as unknown; they get the same text through /v1.
 import { type AeadSodium, openAeadBytes, sealAeadBytes } from "./aead";
+import { fromBase64, toBase64 } from "./base64";
+import { SIGNATURE_BLOCK_BYTES, type Signer, signContent } from "./content-signature";
 import { InvalidLiveFrame } from "./errors";
 import { noteAssociatedData } from "./note-id";
+import type { Sodium } from "./sodium";
 
-/** 0 = Yjs document update, 1 = y-protocols awareness update. */
-export type LiveFrameKind = 0 | 1;
+/** 0 = Yjs document update, 1 = y-protocols awareness update, 2 = signed document update. */
+export type LiveFrameKind = 0 | 1 | 2;
 
-export interface LiveFrame {
-  kind: LiveFrameKind;
-  payload: Uint8Array;
-}
+export type LiveFrame =
+  | { kind: 0 | 1; payload: Uint8Array }
+  /** `payload` is the Yjs update; `signature` its signature block (unverified). */
+  | { kind: 2; payload: Uint8Array; signature: string };
 
-/** Pass `nonce` only in known-answer tests. */
+/** A kind-0 or kind-1 frame. Pass `nonce` only in known-answer tests. */
 export function sealLiveFrame(
   sodium: AeadSodium,
   contentKey: Uint8Array,
   noteId: string,
-  kind: LiveFrameKind,
+  kind: 0 | 1,
   payload: Uint8Array,
   nonce?: Uint8Array,
 ): Uint8Array {
-  if (!isKind(kind)) throw new InvalidLiveFrame(`unknown live frame kind ${String(kind)}`);
-  const plaintext = new Uint8Array(1 + payload.length);
-  plaintext[0] = kind;
-  plaintext.set(payload, 1);
-  return sealAeadBytes(sodium, contentKey, plaintext, noteAssociatedData(noteId), nonce);
+  if (kind !== 0 && kind !== 1)
+    throw new InvalidLiveFrame(`unknown live frame kind ${String(kind)}`);
+  return sealPlaintext(sodium, contentKey, noteId, Uint8Array.of(kind), payload, nonce);
+}
+
+/** A kind-2 frame: the update signed by `signer` under this content key's epoch. */
+export function sealSignedLiveUpdate(
+  sodium: AeadSodium & Pick<Sodium, "crypto_generichash" | "crypto_sign_detached">,
+  contentKey: Uint8Array,
+  noteId: string,
+  update: Uint8Array,
+  signer: Signer,
+  nonce?: Uint8Array,
+): Uint8Array {
+  const block = signContent(
+    sodium,
+    signer,
+    { kind: "liveUpdate", scope: noteId, key: contentKey },
+    update,
+  );
+  const head = new Uint8Array(1 + SIGNATURE_BLOCK_BYTES);
+  head[0] = 2;
+  head.set(fromBase64(block), 1);
+  return sealPlaintext(sodium, contentKey, noteId, head, update, nonce);
 }
 
 /**
  * Throws DecryptionFailed for a wrong key, another note's frame or altered bytes, and
- * InvalidLiveFrame when the authentic plaintext carries a kind this client does not know.
+ * InvalidLiveFrame when the authentic plaintext carries a kind this client does not know
+ * (or a kind-2 frame too short for its signature block). A kind-2 signature is not
+ * checked here: the caller verifies it against the signer's pinned key.
  */
 export function openLiveFrame(
   sodium: AeadSodium,
@@ -48,12 +77,27 @@ export function openLiveFrame(
     "live frame",
   );
   const kind = plaintext[0];
-  if (kind === undefined || !isKind(kind)) {
-    throw new InvalidLiveFrame(`unknown live frame kind ${String(kind)}`);
+  if (kind === 0 || kind === 1) return { kind, payload: plaintext.subarray(1) };
+  if (kind === 2 && plaintext.length >= 1 + SIGNATURE_BLOCK_BYTES) {
+    return {
+      kind,
+      signature: toBase64(plaintext.subarray(1, 1 + SIGNATURE_BLOCK_BYTES)),
+      payload: plaintext.subarray(1 + SIGNATURE_BLOCK_BYTES),
+    };
   }
-  return { kind, payload: plaintext.subarray(1) };
+  throw new InvalidLiveFrame(`unknown or short live frame (kind ${String(kind)})`);
 }
 
-function isKind(value: number): value is LiveFrameKind {
-  return value === 0 || value === 1;
+function sealPlaintext(
+  sodium: AeadSodium,
+  contentKey: Uint8Array,
+  noteId: string,
+  head: Uint8Array,
+  payload: Uint8Array,
+  nonce?: Uint8Array,
+): Uint8Array {
+  const plaintext = new Uint8Array(head.length + payload.length);
+  plaintext.set(head);
+  plaintext.set(payload, head.length);
+  return sealAeadBytes(sodium, contentKey, plaintext, noteAssociatedData(noteId), nonce);
 }

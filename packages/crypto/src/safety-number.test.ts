@@ -14,6 +14,28 @@ const v = lyingServerVectors.safetyNumber;
 const alice = { userId: v.alice.userId, publicKey: fromBase64(v.alice.publicKey) };
 const bob = { userId: v.bob.userId, publicKey: fromBase64(v.bob.publicKey) };
 
+describe("accountFingerprint with a signing key (version 1)", () => {
+  const v1 = lyingServerVectors.safetyNumberV1;
+  const withSigning = (a: typeof v1.alice) => ({
+    userId: a.userId,
+    publicKey: fromBase64(a.publicKey),
+    signingPublicKey: fromBase64(a.signingPublicKey),
+  });
+
+  it("reproduces the vector: both keys hashed, so a swapped signing key changes the number", () => {
+    expect(accountFingerprint(sodium, withSigning(v1.alice))).toBe(v1.alice.fingerprint);
+    expect(safetyNumber(sodium, withSigning(v1.alice), withSigning(v1.bob))).toBe(v1.safetyNumber);
+    expect(accountFingerprint(sodium, withSigning(v1.alice))).not.toBe(v.alice.fingerprint);
+    const swapped = { ...withSigning(v1.alice), signingPublicKey: new Uint8Array(32).fill(1) };
+    expect(accountFingerprint(sodium, swapped)).not.toBe(v1.alice.fingerprint);
+  });
+
+  it("refuses a signing key that is not 32 bytes", () => {
+    const bad = { ...withSigning(v1.alice), signingPublicKey: new Uint8Array(33) };
+    expect(() => accountFingerprint(sodium, bad)).toThrow(InvalidLength);
+  });
+});
+
 describe("accountFingerprint", () => {
   it("reproduces the vector for each account", () => {
     expect(accountFingerprint(sodium, alice)).toBe(v.alice.fingerprint);

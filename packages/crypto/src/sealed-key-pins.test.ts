@@ -38,11 +38,25 @@ describe("sealed key pins", () => {
     expect(decodeKeyPins(utf8Encode(text))).toEqual([{ ...pins[0], verified: false }]);
   });
 
+  it("carries a pinned signing key, written between publicKey and verified", () => {
+    const signingPublicKey = new Uint8Array(32).fill(0x90);
+    const withSigning = [{ ...pins[1], signingPublicKey } as (typeof pins)[number]];
+    const text = utf8Decode(encodeKeyPins(withSigning));
+    expect(text).toBe(
+      `{"version":1,"pins":[{"userId":"${safety.alice.userId}","publicKey":"${safety.alice.publicKey}","signingPublicKey":"kJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJA=","verified":true}]}`,
+    );
+    expect(openKeyPins(sodium, masterKey, sealKeyPins(sodium, masterKey, withSigning))).toEqual(
+      withSigning,
+    );
+  });
+
   it("refuses another version, a malformed id or a short key", () => {
     const bad = [
       '{"version":2,"pins":[]}',
       '{"version":1,"pins":[{"userId":"bob","publicKey":"AAAA"}]}',
       `{"version":1,"pins":[{"userId":"${safety.bob.userId}","publicKey":"AAAA"}]}`,
+      `{"version":1,"pins":[{"userId":"${safety.bob.userId}","publicKey":"${safety.bob.publicKey}","signingPublicKey":"AAAA"}]}`,
+      `{"version":1,"pins":[{"userId":"${safety.bob.userId}","publicKey":"${safety.bob.publicKey}","signingPublicKey":7}]}`,
       "not json",
     ];
     for (const text of bad)

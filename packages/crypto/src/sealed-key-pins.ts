@@ -1,6 +1,7 @@
-// Pinned sharing keys, sealed under the master key so they can travel to the account's
+// Pinned public keys, sealed under the master key so they can travel to the account's
 // other devices (docs/client-crypto.md, "Pinned keys"). The plaintext is UTF-8 JSON
-//   {"version": 1, "pins": [{"userId", "publicKey" (Base64, 32 bytes), "verified"}]}
+//   {"version": 1, "pins": [{"userId", "publicKey" (Base64, 32 bytes),
+//     "signingPublicKey" (Base64, 32 bytes; only when pinned), "verified"}]}
 // sorted by userId; readers ignore unknown members. The envelope is §9 rule 4's
 // XChaCha20-Poly1305 under the master key with associated data = ASCII
 // "notes/key-pins/v1": a key wrap (no associated data) cannot be passed off as pins,
@@ -10,6 +11,7 @@ import { fromBase64, toBase64 } from "./base64";
 import { InvalidKeyPins } from "./errors";
 import { HYPHENATED_UUID } from "./note-id";
 import { SHARING_KEY_BYTES } from "./sharing-keypair";
+import { SIGNING_PUBLIC_KEY_BYTES } from "./signing-keypair";
 import { utf8Decode, utf8Encode } from "./utf8";
 
 export const KEY_PINS_LABEL = "notes/key-pins/v1";
@@ -20,6 +22,8 @@ export interface KeyPinRecord {
   userId: string;
   /** Raw 32-byte X25519 sharing public key. */
   publicKey: Uint8Array;
+  /** Raw 32-byte Ed25519 signing public key, once one was seen for this account. */
+  signingPublicKey?: Uint8Array | undefined;
   /** The person compared safety numbers with this account and confirmed they matched. */
   verified: boolean;
 }
@@ -32,6 +36,7 @@ export function encodeKeyPins(pins: readonly KeyPinRecord[]): Uint8Array {
       pins: sorted.map((p) => ({
         userId: p.userId,
         publicKey: toBase64(p.publicKey),
+        ...(p.signingPublicKey ? { signingPublicKey: toBase64(p.signingPublicKey) } : {}),
         verified: p.verified,
       })),
     }),
@@ -48,13 +53,18 @@ export function decodeKeyPins(bytes: Uint8Array): KeyPinRecord[] {
   if (parsed.version !== KEY_PINS_VERSION || !Array.isArray(parsed.pins)) {
     throw new InvalidKeyPins("pins are not version 1 with a pins array");
   }
-  return parsed.pins.map((entry: { userId?: unknown; publicKey?: unknown; verified?: unknown }) => {
+  return parsed.pins.map((entry: PinJson) => {
     if (typeof entry.userId !== "string" || typeof entry.publicKey !== "string") {
       throw new InvalidKeyPins("a pin lacks its userId or publicKey");
+    }
+    if (entry.signingPublicKey !== undefined && typeof entry.signingPublicKey !== "string") {
+      throw new InvalidKeyPins("a pin's signingPublicKey is not Base64");
     }
     return checkRecord({
       userId: entry.userId,
       publicKey: fromBase64(entry.publicKey),
+      signingPublicKey:
+        entry.signingPublicKey === undefined ? undefined : fromBase64(entry.signingPublicKey),
       verified: entry.verified === true,
     });
   });
@@ -81,11 +91,26 @@ export function openKeyPins(
   );
 }
 
+interface PinJson {
+  userId?: unknown;
+  publicKey?: unknown;
+  signingPublicKey?: unknown;
+  verified?: unknown;
+}
+
 function checkRecord(pin: KeyPinRecord): KeyPinRecord {
   const userId = pin.userId.toLowerCase();
   if (!HYPHENATED_UUID.test(userId)) throw new InvalidKeyPins(`not a user id: ${pin.userId}`);
   if (pin.publicKey.length !== SHARING_KEY_BYTES) {
     throw new InvalidKeyPins(`the pin of ${userId} is not a 32-byte key`);
   }
-  return { userId, publicKey: pin.publicKey, verified: pin.verified };
+  if (pin.signingPublicKey && pin.signingPublicKey.length !== SIGNING_PUBLIC_KEY_BYTES) {
+    throw new InvalidKeyPins(`the signing key pinned for ${userId} is not 32 bytes`);
+  }
+  return {
+    userId,
+    publicKey: pin.publicKey,
+    ...(pin.signingPublicKey ? { signingPublicKey: pin.signingPublicKey } : {}),
+    verified: pin.verified,
+  };
 }

@@ -13,6 +13,9 @@ export type Sodium = Pick<
   | "crypto_scalarmult_base"
   | "crypto_generichash"
   | "crypto_hash"
+  | "crypto_sign_seed_keypair"
+  | "crypto_sign_detached"
+  | "crypto_sign_verify_detached"
 >;
 
 /** Resolves once the WebAssembly module is initialised; safe to call repeatedly. */
