@@ -37,6 +37,7 @@ const TITLES: Record<string, string> = {
   "user-not-found": "User not found",
   "keypair-exists": "Keypair already set",
   "no-keypair": "No keypair",
+  "signing-key-exists": "Signing key already set",
   "stale-compaction": "Stale compaction",
   "precondition-failed": "Precondition failed",
   "precondition-required": "Precondition required",

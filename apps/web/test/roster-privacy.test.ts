@@ -37,15 +37,16 @@ async function verifyAddress(user: SignedUp, address: string) {
 }
 
 /** An account signed up by e-mail (no handle) with a sharing keypair. */
-async function addressOnly(): Promise<SignedUp & { email: string }> {
+async function addressOnly(): Promise<SignedUp & { email: string; publicKey: string }> {
   const email = `${uniqueHandle("addr")}@example.com`;
   const user = await signUp(email);
+  const publicKey = b64(randomBytes(32));
   const put = await user.client.call("PUT", "/v1/keypair", {
     token: user.token,
-    body: { publicKey: b64(randomBytes(32)), wrappedPrivateKey: blob(72) },
+    body: { publicKey, wrappedPrivateKey: blob(72) },
   });
   expect(put.status, put.text).toBe(204);
-  return { ...user, email };
+  return { ...user, email, publicKey };
 }
 
 describe("PUT /v1/notes/{id}/members admits only people the owner resolved", () => {
@@ -63,7 +64,7 @@ describe("PUT /v1/notes/{id}/members admits only people the owner resolved", () 
     }
     const after = await roster(owner, id);
     expect(after.body.members).toEqual([
-      { userId: owner.accountId, role: "owner", handle: owner.handle },
+      { userId: owner.accountId, role: "owner", handle: owner.handle, publicKey: owner.publicKey },
     ]);
     expect(after.headers.get("etag")).toBe(etag);
     const { pages } = await syncAll(victim);
@@ -116,6 +117,7 @@ describe("the owner's roster names a handle-less member", () => {
       role: "viewer",
       name: bob.email,
       addedBy: owner.accountId,
+      publicKey: bob.publicKey,
     };
     expect((await roster(owner, id)).body.members[1]).toEqual(named);
 
@@ -147,10 +149,15 @@ describe("the owner's roster names a handle-less member", () => {
       userId: carol.accountId,
       role: "viewer",
       addedBy: owner.accountId,
+      publicKey: carol.publicKey,
     });
     expect(asOwner.text).not.toContain(carol.email);
     const asEditor = await roster(editor, id);
-    expect(asEditor.body.members).toContainEqual({ userId: carol.accountId, role: "viewer" });
+    expect(asEditor.body.members).toContainEqual({
+      userId: carol.accountId,
+      role: "viewer",
+      publicKey: carol.publicKey,
+    });
     expect(asEditor.text).not.toContain(carol.email);
   });
 });

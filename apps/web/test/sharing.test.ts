@@ -90,12 +90,18 @@ describe("PUT /v1/notes/{id}/members", () => {
     ]);
     expect(res.body).toEqual({
       members: [
-        { userId: owner.accountId, role: "owner", handle: owner.handle },
+        {
+          userId: owner.accountId,
+          role: "owner",
+          handle: owner.handle,
+          publicKey: owner.publicKey,
+        },
         {
           userId: editor.accountId,
           role: "editor",
           handle: editor.handle,
           addedBy: owner.accountId,
+          publicKey: editor.publicKey,
         },
       ],
       nextPageToken: "",
@@ -113,9 +119,15 @@ describe("PUT /v1/notes/{id}/members", () => {
 
     // addedBy is the owner's to see.
     const asEditor = await roster(editor, id);
+    // So are the sharing keys, to every member (issue 21: clients pin them).
     expect(asEditor.body.members).toEqual([
-      { userId: owner.accountId, role: "owner", handle: owner.handle },
-      { userId: editor.accountId, role: "editor", handle: editor.handle },
+      { userId: owner.accountId, role: "owner", handle: owner.handle, publicKey: owner.publicKey },
+      {
+        userId: editor.accountId,
+        role: "editor",
+        handle: editor.handle,
+        publicKey: editor.publicKey,
+      },
     ]);
   });
 
@@ -135,7 +147,7 @@ describe("PUT /v1/notes/{id}/members", () => {
 
     const removed = await setMembers(owner, id, [], { ownerWrappedCek: blob(80) });
     expect(removed.body.members).toEqual([
-      { userId: owner.accountId, role: "owner", handle: owner.handle },
+      { userId: owner.accountId, role: "owner", handle: owner.handle, publicKey: owner.publicKey },
     ]);
     const after = await syncAll(member, "", demoted.syncToken);
     const tombstone = after.pages[0]!.body.changes[0]!;

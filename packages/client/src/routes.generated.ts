@@ -49,6 +49,7 @@ export const ROUTES = {
   health: { method: "GET", path: "/health", status: 200 },
   "keypair.get": { method: "GET", path: "/keypair", status: 200 },
   "keypair.put": { method: "PUT", path: "/keypair", status: 204 },
+  "keypair.putSigningKey": { method: "PUT", path: "/keypair/signing-key", status: 204 },
   "notes.append": { method: "POST", path: "/notes/{id}/updates", status: 200 },
   "notes.changes": { method: "GET", path: "/changes", status: 200 },
   "notes.compact": { method: "POST", path: "/notes/{id}:compact", status: 200 },

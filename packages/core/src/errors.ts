@@ -26,6 +26,7 @@ export type ProblemSlug =
   | "billing-unavailable"
   | "keypair-exists"
   | "no-keypair"
+  | "signing-key-exists"
   | "stale-compaction"
   | "user-not-found"
   | "no-such-device"

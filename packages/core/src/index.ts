@@ -47,6 +47,7 @@ export { FeedbackRelay } from "./feedback/relay";
 export { type FeedbackCategory, submitFeedback } from "./feedback/submit";
 export { checkHealth } from "./health";
 export { getKeypair, putKeypair } from "./keypair/keypair";
+export { putSigningKey, SIGNING_KEY_BYTES } from "./keypair/signing-key";
 export * from "./mail/mailer";
 export { type AppendQueue, appendQueue, appendUpdates } from "./notes/append-updates";
 export { compactNote } from "./notes/compact-note";
@@ -95,6 +96,11 @@ export { listSessions } from "./sessions/list-sessions";
 export { RequestBudget } from "./sessions/request-budget";
 export { revokeSession, signOut } from "./sessions/revoke-session";
 export { SessionCache } from "./sessions/session-cache";
+export {
+  SIGNATURE_BLOCK_BYTES,
+  SIGNATURE_LENGTH_RULE,
+  SIGNER_RULE,
+} from "./shared/signature-block";
 export { leaveNote } from "./sharing/leave-note";
 export { replaceMembers } from "./sharing/replace-members";
 export { resolveUser } from "./sharing/resolve-user";

@@ -160,6 +160,7 @@ const KEY_MATERIAL = new Set([
   "recoveryWrappedMasterKey",
   "publicKey",
   "wrappedPrivateKey",
+  "signingPublicKey",
   "wrappedCek",
   "ownerWrappedCek",
   "members",

@@ -154,6 +154,12 @@ export const problemCatalogue: Record<string, ProblemType> = {
     title: "No keypair",
     description: "The account has not stored a sharing keypair yet.",
   },
+  "signing-key-exists": {
+    status: 409,
+    title: "Signing key already set",
+    description:
+      "The account already has a different signing public key. It is set once: members pin it, so it is never replaced.",
+  },
   "stale-compaction": {
     status: 409,
     title: "Stale compaction",

@@ -9,6 +9,7 @@ import { deviceLinksRouter } from "./device-links";
 import { feedbackRouter } from "./feedback";
 import { health } from "./health/health";
 import { get as getKeypair, put as putKeypair } from "./keypair/keypair";
+import { putSigningKeyProcedure } from "./keypair/signing-key";
 import { notesRouter } from "./notes";
 import { passkeysRouter } from "./passkeys";
 import { sessionsRouter } from "./sessions";
@@ -20,7 +21,7 @@ export const appRouter = router({
   account: accountRouter,
   passkeys: passkeysRouter,
   analytics: router({ tourEvent, journeyEvent }),
-  keypair: router({ get: getKeypair, put: putKeypair }),
+  keypair: router({ get: getKeypair, put: putKeypair, putSigningKey: putSigningKeyProcedure }),
   notes: notesRouter,
   users: router({ resolve }),
   deviceLinks: deviceLinksRouter,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64Out } from "./common";
+import { signingPublicKeyOut } from "./signatures";
 
 export const subscriptionSchema = z
   .object({
@@ -48,6 +49,7 @@ export const keysSchema = z
     recoveryWrappedMasterKey: base64Out,
     wrappedMasterKey: base64Out,
     wrappedPrivateKey: base64Out.optional(),
+    signingPublicKey: signingPublicKeyOut.optional(),
   })
   .meta({ id: "Keys" });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64Bytes, base64Out, dateTime } from "./common";
+import { signatureOut } from "./signatures";
 
 /** contract.md §11: an opaque fingerprint of at most 64 characters, compared verbatim. */
 export const epochId = z.string().min(1).max(64).meta({
@@ -20,6 +21,7 @@ export const transmissionSchema = z
       description:
         "The author's handle as it is now (beyond interface.md §2.7, like a revision's authorHandle); absent when the author has none or the account is deleted",
     }),
+    signature: signatureOut("`body`").optional(),
   })
   .meta({ id: "BridgeTransmission" });
 

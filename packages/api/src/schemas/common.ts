@@ -18,7 +18,13 @@ const encodedLength = (bytes: number) => 4 * Math.ceil(bytes / 3);
  * document states the bounds twice: in words (decoded bytes, what the server
  * checks) and as the encoded string's length limits, which validators enforce.
  */
-export function base64Bytes(min: number, max: number, description?: string) {
+export function base64Bytes(
+  min: number,
+  max: number,
+  description?: string,
+  /** The length rule in the domain's words, instead of the generic one. */
+  lengthRule?: string,
+) {
   const bytes = min === max ? `${min} bytes` : `${min}–${max} bytes`;
   return z
     .string()
@@ -33,9 +39,10 @@ export function base64Bytes(min: number, max: number, description?: string) {
     .transform((s) => new Uint8Array(Buffer.from(s, "base64")))
     .refine((b) => b.length >= min && b.length <= max, {
       message:
-        min === max
+        lengthRule ??
+        (min === max
           ? `Must decode to exactly ${min} bytes.`
-          : `Must decode to ${min}–${max} bytes.`,
+          : `Must decode to ${min}–${max} bytes.`),
     });
 }
 

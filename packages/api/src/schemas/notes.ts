@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64Bytes, base64Out, dateTime } from "./common";
+import { signatureOut, signingPublicKeyOut, updateSignaturesOut } from "./signatures";
 
 export const MiB = 1024 * 1024;
 /** Bodies that carry note content may be up to 16 MiB (contract.md §6). */
@@ -31,6 +32,9 @@ export const noteStateSchema = z
     updates: z.array(base64Out),
     version: z.int(),
     wrappedCek: base64Out.optional(),
+    snapshotSignature: signatureOut("`snapshot`; only when `snapshot` is on the entry").optional(),
+    metadataSignature: signatureOut("`metadata`; only when `metadata` is on the entry").optional(),
+    updateSignatures: updateSignaturesOut.optional(),
   })
   .meta({
     id: "NoteState",
@@ -46,6 +50,7 @@ export const revisionSchema = z
     baseRevision: z.int().optional(),
     authorHandle: z.string().optional(),
     epochId: z.string().optional(),
+    signature: signatureOut("the revision's snapshot").optional(),
   })
   .meta({ id: "RevisionDescriptor" });
 
@@ -62,5 +67,11 @@ export const memberSchema = z
       .uuid()
       .optional()
       .meta({ description: "Who added the member; shown to the owner only" }),
+    publicKey: z.string().optional().meta({
+      format: "byte",
+      description:
+        "The member's sharing public key (Base64, 32 bytes), when set; shown to every member, who pins it on first sight",
+    }),
+    signingPublicKey: signingPublicKeyOut.optional(),
   })
   .meta({ id: "Member" });

@@ -33,6 +33,8 @@ export interface KeysView {
   recoveryWrappedMasterKey: string;
   wrappedMasterKey: string;
   wrappedPrivateKey?: string;
+  /** The Ed25519 key the account's clients sign content with; absent until set. */
+  signingPublicKey?: string;
 }
 
 export interface AuthResponse {
@@ -80,6 +82,7 @@ export function keysView(row: AccountRow): KeysView {
     recoveryWrappedMasterKey: toBase64(row.recoveryWrappedMasterKey),
     wrappedMasterKey: toBase64(row.wrappedMasterKey),
     ...(row.wrappedPrivateKey && { wrappedPrivateKey: toBase64(row.wrappedPrivateKey) }),
+    ...(row.signingPublicKey && { signingPublicKey: toBase64(row.signingPublicKey) }),
   };
 }
 

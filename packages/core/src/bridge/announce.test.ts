@@ -16,6 +16,17 @@ describe("bridge announcements", () => {
     expect(Buffer.byteLength(JSON.stringify(event))).toBeLessThan(NOTIFY_PAYLOAD_LIMIT);
   });
 
+  it("carry a signed transmission whole too, with the longest handle (issue 21)", () => {
+    const signed = {
+      ...transmission,
+      authorHandle: "h".repeat(32),
+      signature: Buffer.alloc(80, 9).toString("base64"),
+    };
+    const event = bridgeAnnouncement(signed);
+    expect(event).toEqual({ e: "bridge", seq: 12, message: signed });
+    expect(Buffer.byteLength(JSON.stringify(event))).toBeLessThan(NOTIFY_PAYLOAD_LIMIT / 4);
+  });
+
   it("fall back to the seq alone when the whole would not fit", () => {
     expect(bridgeAnnouncement(transmission, 1_000)).toEqual({ e: "bridge", seq: 12 });
   });

@@ -14,6 +14,8 @@ export const LACKING_PAGE = 100;
 export interface BridgeRecipient {
   userId: string;
   publicKey: string;
+  /** The member's signing public key (issue 21, signed content), once set. */
+  signingPublicKey?: string;
 }
 
 export async function membersLacking(
@@ -22,14 +24,24 @@ export async function membersLacking(
   epochId: string,
 ): Promise<BridgeRecipient[]> {
   await requireBridgeAccess(core.db, caller.accountId);
-  const found = await rows<{ id: string; public_key: Uint8Array }>(
+  const found = await rows<{
+    id: string;
+    public_key: Uint8Array;
+    signing_public_key: Uint8Array | null;
+  }>(
     core.db,
-    sql`select a.id, a.public_key from accounts a
+    sql`select a.id, a.public_key, a.signing_public_key from accounts a
         where ${hasBridgeAccessSql} and a.public_key is not null
           and not exists (select 1 from bridge_keys k
                           where k.recipient_id = a.id and k.epoch_id = ${epochId})
         order by a.created_at desc, a.id
         limit ${LACKING_PAGE}`,
   );
-  return found.map((r) => ({ userId: r.id, publicKey: toBase64(new Uint8Array(r.public_key)) }));
+  return found.map((r) => ({
+    userId: r.id,
+    publicKey: toBase64(new Uint8Array(r.public_key)),
+    ...(r.signing_public_key && {
+      signingPublicKey: toBase64(new Uint8Array(r.signing_public_key)),
+    }),
+  }));
 }

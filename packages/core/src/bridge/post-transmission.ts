@@ -2,10 +2,12 @@
 // §6.1). Writers take one transaction-scoped lock, so seqs are drawn in commit
 // order: a client that has seen seq n has seen every transmission below it. The
 // lock also makes `requestId` idempotent under racing repeats: the second one
-// finds the first's row.
+// finds the first's row. A signature block must name the caller; a repeat answers
+// the first transmission as it was stored, signature and all.
 import { accounts, bridgeMessages } from "@notes/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
+import { requireCallerSigned } from "../shared/signature-block";
 import { requireBridgeAccess } from "./access";
 import { announceTransmission } from "./announce";
 import {
@@ -21,6 +23,7 @@ export interface NewTransmission {
   body: Uint8Array;
   epochId: string;
   requestId?: string | null;
+  signature?: Uint8Array | null;
 }
 
 export async function postTransmission(
@@ -28,6 +31,7 @@ export async function postTransmission(
   caller: Caller,
   input: NewTransmission,
 ): Promise<{ transmission: Transmission; created: boolean }> {
+  requireCallerSigned(caller.accountId, [["/signature", input.signature]]);
   await requireBridgeAccess(core.db, caller.accountId);
   return core.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BRIDGE_LOCK})`);
@@ -46,6 +50,7 @@ export async function postTransmission(
         authorId: caller.accountId,
         epochId: input.epochId,
         body: input.body,
+        signature: input.signature ?? null,
         requestId: input.requestId?.toLowerCase() ?? null,
       })
       .returning(transmissionColumns);

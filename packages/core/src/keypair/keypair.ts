@@ -17,11 +17,16 @@ const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from
 export async function getKeypair(
   core: Core,
   caller: Caller,
-): Promise<{ publicKey: string; wrappedPrivateKey: string }> {
+): Promise<{ publicKey: string; wrappedPrivateKey: string; signingPublicKey?: string }> {
   const row = await getAccountRow(core.db, caller.accountId);
   if (!row.publicKey || !row.wrappedPrivateKey)
     throw new DomainError("no-keypair", "No sharing keypair is stored yet.");
-  return { publicKey: toBase64(row.publicKey), wrappedPrivateKey: toBase64(row.wrappedPrivateKey) };
+  return {
+    publicKey: toBase64(row.publicKey),
+    wrappedPrivateKey: toBase64(row.wrappedPrivateKey),
+    // The signing key (./signing-key.ts) is set on its own, so it may be absent.
+    ...(row.signingPublicKey && { signingPublicKey: toBase64(row.signingPublicKey) }),
+  };
 }
 
 export async function putKeypair(core: Core, caller: Caller, input: Keypair): Promise<void> {

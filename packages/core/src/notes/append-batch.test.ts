@@ -108,6 +108,8 @@ const job = (noteId: string, accountId: string, over: Partial<AppendJob> = {}): 
   request: randomUUID(),
   updates: [],
   metadata: null,
+  signatures: null,
+  metadataSignature: null,
   ...over,
 });
 
@@ -257,6 +259,117 @@ describe("appends in one batch", () => {
     expect(results.map((r) => r.version)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(await noteRow(shared)).toMatchObject({ version: 40, bytes: 80 });
     expect(await used(a)).toBe(80);
+  });
+});
+
+/** The stored signature of each update of a note, by version (Base64, or null). */
+async function updateSignatures(noteId: string): Promise<(string | null)[]> {
+  const found = await rows<{ signature: Uint8Array | null }>(
+    db,
+    sql`select signature from note_updates where note_id = ${noteId} order by version`,
+  );
+  return found.map((r) => (r.signature ? toBase64(r.signature) : null));
+}
+
+async function metadataSignature(noteId: string): Promise<string | null> {
+  const [row] = await rows<{ metadata_signature: Uint8Array | null }>(
+    db,
+    sql`select metadata_signature from notes where id = ${noteId}`,
+  );
+  return row?.metadata_signature ? toBase64(row.metadata_signature) : null;
+}
+
+describe("signed appends (issue 21, signed content)", () => {
+  const block = () => bytes(80);
+
+  it("keeps each update's signature with its update through a batch, and counts none of them", async () => {
+    const a = await account();
+    const [n1, n2, n3, n4] = [await note(a), await note(a), await note(a), await note(a)];
+    // n4's metadata is signed before the batch replaces it unsigned.
+    const signedBefore = block();
+    await appendQueue(db, log).submit(
+      job(n4, a, { metadata: bytes(10), metadataSignature: signedBefore }),
+    );
+    expect(await metadataSignature(n4)).toBe(signedBefore);
+    const usedBefore = await used(a);
+    const s1 = [block(), block(), block()];
+    const s3 = block();
+    const m2 = block();
+    const results = await inOneBatch([
+      job(n1, a, { updates: [bytes(4), bytes(4), bytes(4)], signatures: s1 }),
+      job(n2, a, { updates: [bytes(4)], metadata: bytes(6), metadataSignature: m2 }),
+      job(n3, a, { updates: [bytes(4), bytes(4)], signatures: [null, s3] }),
+      job(n4, a, { updates: [bytes(4)], metadata: bytes(10) }),
+    ]);
+    expect(results.map(slugOf)).toEqual(["ok", "ok", "ok", "ok"]);
+    expect(await updateSignatures(n1)).toEqual(s1);
+    expect(await updateSignatures(n2)).toEqual([null]);
+    expect(await metadataSignature(n2)).toBe(m2);
+    expect(await updateSignatures(n3)).toEqual([null, s3]);
+    // New metadata without a signature is stored unsigned.
+    expect(await metadataSignature(n4)).toBeNull();
+    // Ciphertext only: 7 updates of 4 bytes, 6 new metadata bytes, 10 replaced by 10.
+    expect(await used(a)).toBe(usedBefore + 7 * 4 + 6);
+    expect(await noteRow(n1)).toMatchObject({ version: 3, bytes: 12 });
+  });
+
+  it("does the same alone (notes_append), and a repeated requestId keeps the first's signatures", async () => {
+    const a = await account();
+    const n = await note(a);
+    const queue = appendQueue(db, log);
+    const requestId = randomUUID();
+    const first = [block(), block()];
+    const m = block();
+    const done = await queue.submit(
+      job(n, a, {
+        request: requestId,
+        updates: [bytes(3), bytes(3)],
+        signatures: first,
+        metadata: bytes(5),
+        metadataSignature: m,
+      }),
+    );
+    const again = await queue.submit(
+      job(n, a, {
+        request: requestId,
+        updates: [bytes(3), bytes(3)],
+        signatures: [block(), block()],
+      }),
+    );
+    expect(again).toEqual({ seq: done.seq, version: done.version, owner: null });
+    expect(await updateSignatures(n)).toEqual(first);
+    expect(await metadataSignature(n)).toBe(m);
+    expect(await used(a)).toBe(11);
+    // Metadata replaced without a signature nulls it; an unsigned update stays unsigned.
+    await queue.submit(job(n, a, { updates: [bytes(3)], metadata: bytes(5) }));
+    expect(await metadataSignature(n)).toBeNull();
+    expect(await updateSignatures(n)).toEqual([...first, null]);
+  });
+
+  it("keeps each signature with its update under many concurrent appends", async () => {
+    const a = await account();
+    const notes: string[] = [];
+    for (let i = 0; i < 20; i++) notes.push(await note(a));
+    const queue = appendQueue(db, log);
+    const before = statements.length;
+    // Two rounds per note, all at once: batches form, and a note's second append waits
+    // for its first (one key per batch).
+    const sent = [...notes, ...notes].map((n, i) => ({
+      n,
+      updates: [bytes(2), bytes(2)],
+      signatures: i % 3 === 0 ? null : [block(), block()],
+    }));
+    const results = await Promise.allSettled(
+      sent.map((s) => queue.submit(job(s.n, a, { updates: s.updates, signatures: s.signatures }))),
+    );
+    expect(results.map(slugOf).every((r) => r === "ok")).toBe(true);
+    const batches = statements.slice(before).filter((s) => s.includes("notes_append_batch"));
+    expect(batches.length).toBeGreaterThan(0);
+    for (const n of notes) {
+      const expected = sent.filter((s) => s.n === n).flatMap((s) => s.signatures ?? [null, null]);
+      expect(await updateSignatures(n)).toEqual(expected);
+    }
+    expect(await used(a)).toBe(40 * 4);
   });
 });
 

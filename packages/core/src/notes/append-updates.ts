@@ -11,6 +11,9 @@
 // for the whole batch in one statement and one commit, refusals answered per append.
 // Each append is announced to the relay after commit (announcer.ts: the functions
 // return the owner for it instead of notifying).
+// Signatures (issue 21, signed content) ride in the same call: one block per update,
+// aligned with them, and the new metadata's. They are checked to name the caller
+// here, before the queue, so the functions only store them.
 import { type Db, isUnavailable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";
@@ -18,6 +21,7 @@ import type { Caller, Core, Log } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { GroupQueue } from "../shared/group-queue";
+import { eachSigned, requireCallerSigned } from "../shared/signature-block";
 import type { NoteCoordinates } from "./create-note";
 import { noteNotFound } from "./note-access";
 import { NOTE_CEILING, noteTooLarge, storageFull } from "./storage";
@@ -26,6 +30,10 @@ export interface Append {
   updates: Uint8Array[];
   metadata?: Uint8Array | null;
   requestId?: string | null;
+  /** One signature block per update, in the same order (the API checks the count). */
+  signatures?: Uint8Array[] | null;
+  /** The new metadata's block; new metadata without one is stored unsigned. */
+  metadataSignature?: Uint8Array | null;
 }
 
 /** One append as the queue and the database functions take it (bytes as Base64). */
@@ -35,6 +43,9 @@ export interface AppendJob {
   request: string | null;
   updates: string[];
   metadata: string | null;
+  /** Aligned with `updates` (a null entry: that update unsigned); null when all are. */
+  signatures: (string | null)[] | null;
+  metadataSignature: string | null;
 }
 
 /** Its coordinates, and the note's owner (null for a repeated requestId: nothing to announce). */
@@ -53,6 +64,9 @@ export type AppendQueue = GroupQueue<AppendJob, Appended>;
  */
 const BATCH_FROM = 3;
 
+/** Base64 length of a signature block (80 bytes), for a batch's weight. */
+const SIGNATURE_CHARS = 108;
+
 /**
  * One batch in flight: the next one gathers while it is written. With two lanes
  * (until 2026-11-24) the appends that arrived just as a batch left took the
@@ -67,7 +81,9 @@ export function appendQueue(db: Db, log: Log): AppendQueue {
     maxJobs: 64,
     maxWeight: 4 * 1024 * 1024,
     key: (job) => job.note,
-    weight: (job) => job.updates.reduce((n, u) => n + u.length, job.metadata?.length ?? 0),
+    weight: (job) =>
+      job.updates.reduce((n, u) => n + u.length, job.metadata?.length ?? 0) +
+      (job.signatures?.length ?? 0) * SIGNATURE_CHARS,
   });
 }
 
@@ -78,12 +94,21 @@ export async function appendUpdates(
   input: Append,
 ): Promise<NoteCoordinates> {
   const id = noteId.toLowerCase();
+  if (input.signatures || input.metadataSignature) {
+    requireCallerSigned(caller.accountId, [
+      ...eachSigned("/signatures", input.signatures),
+      ["/metadataSignature", input.metadataSignature],
+    ]);
+  }
   const appended = await core.appends.submit({
     note: id,
     account: caller.accountId,
     request: input.requestId ?? null,
     updates: input.updates.map(toBase64),
     metadata: input.metadata ? toBase64(input.metadata) : null,
+    signatures: input.signatures ? input.signatures.map(toBase64) : null,
+    metadataSignature:
+      input.metadata && input.metadataSignature ? toBase64(input.metadataSignature) : null,
   });
   if (appended.owner) {
     core.announcer.announce({
@@ -144,7 +169,9 @@ async function appendOne(db: Db, job: AppendJob): Promise<Appended> {
       sql`select out_seq, out_version, out_owner from notes_append(
             ${job.note}::uuid, ${job.account}::uuid, ${job.request}::uuid,
             ${JSON.stringify(job.updates)}::jsonb, ${job.metadata}::text,
-            ${NOTE_CEILING}::bigint, ${CEILINGS.free}::bigint, ${CEILINGS.subscribed}::bigint)`,
+            ${NOTE_CEILING}::bigint, ${CEILINGS.free}::bigint, ${CEILINGS.subscribed}::bigint,
+            ${job.signatures && JSON.stringify(job.signatures)}::jsonb,
+            ${job.metadataSignature}::text)`,
     );
     if (!row) throw new Error("notes_append returned no row");
     return appended(row);

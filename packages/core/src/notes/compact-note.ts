@@ -3,11 +3,16 @@
 // as the note's previous compaction (issue 21, attack 6; ./previous-compaction.ts), so
 // no member's compaction can destroy what the owner had: the replaced snapshot and the
 // pruned updates move there, and count against the owner's usage while kept.
+// Signatures (issue 21, signed content) follow what they sign: the new snapshot's
+// replaces the old one's (none given: the new snapshot is unsigned), likewise the
+// metadata's when metadata is given; pruned updates take theirs to the kept
+// generation. Blocks must name the caller and count in no usage.
 import { noteRequests, noteUpdates, rows } from "@notes/db";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { announce } from "../realtime/announce";
+import { requireCallerSigned } from "../shared/signature-block";
 import { drawSeq } from "./change-seq";
 import type { NoteCoordinates } from "./create-note";
 import { lockNoteForWrite, touchMembers } from "./note-access";
@@ -18,6 +23,9 @@ export interface Compaction {
   snapshot: Uint8Array;
   coversVersion: number;
   metadata?: Uint8Array | null;
+  snapshotSignature?: Uint8Array | null;
+  /** Only with `metadata` (the API refuses it alone). */
+  metadataSignature?: Uint8Array | null;
 }
 
 export async function compactNote(
@@ -27,6 +35,10 @@ export async function compactNote(
   input: Compaction,
 ): Promise<NoteCoordinates> {
   const id = noteId.toLowerCase();
+  requireCallerSigned(caller.accountId, [
+    ["/snapshotSignature", input.snapshotSignature],
+    ["/metadataSignature", input.metadataSignature],
+  ]);
   return core.db.transaction(async (tx) => {
     const note = await lockNoteForWrite(tx, id, caller.accountId);
     const seq = await drawSeq(tx);
@@ -59,8 +71,9 @@ export async function compactNote(
       .where(and(eq(noteRequests.noteId, id), lte(noteRequests.version, input.coversVersion)));
     await tx.execute(
       sql`update notes set snapshot = ${Buffer.from(input.snapshot)}, snapshot_version = ${input.coversVersion},
+            snapshot_signature = ${bytesOrNull(input.snapshotSignature)},
             bytes = bytes + ${delta}, updated_at = now()
-            ${metadata ? sql`, metadata = ${Buffer.from(metadata)}` : sql``}
+            ${metadata ? sql`, metadata = ${Buffer.from(metadata)}, metadata_signature = ${bytesOrNull(input.metadataSignature)}` : sql``}
           where id = ${id}`,
     );
     await touchMembers(tx, id, seq);
@@ -68,3 +81,5 @@ export async function compactNote(
     return { id, seq, version: note.version };
   });
 }
+
+const bytesOrNull = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes) : null);

@@ -1,9 +1,11 @@
 // Creates a note from a client-encrypted snapshot. The owner is its sole member,
 // holding the content key wrapped to their own public key. Ids are never reused,
-// not even those of deleted notes.
+// not even those of deleted notes. The snapshot and metadata may come signed
+// (issue 21, signed content); a block must name the caller (shared/signature-block.ts).
 import { noteMembers, notes } from "@notes/db";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
+import { requireCallerSigned } from "../shared/signature-block";
 import { drawSeq } from "./change-seq";
 import { byteLength, chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
 
@@ -12,6 +14,8 @@ export interface NewNote {
   metadata: Uint8Array;
   snapshot: Uint8Array;
   wrappedCek: Uint8Array;
+  snapshotSignature?: Uint8Array | null;
+  metadataSignature?: Uint8Array | null;
 }
 
 export interface NoteCoordinates {
@@ -26,6 +30,10 @@ export async function createNote(
   input: NewNote,
 ): Promise<NoteCoordinates> {
   const id = input.id.toLowerCase();
+  requireCallerSigned(caller.accountId, [
+    ["/snapshotSignature", input.snapshotSignature],
+    ["/metadataSignature", input.metadataSignature],
+  ]);
   const bytes = byteLength(input.metadata, input.snapshot);
   if (bytes > NOTE_CEILING) throw noteTooLarge();
   const seq = await core.db.transaction(async (tx) => {
@@ -37,6 +45,8 @@ export async function createNote(
         ownerId: caller.accountId,
         metadata: input.metadata,
         snapshot: input.snapshot,
+        snapshotSignature: input.snapshotSignature ?? null,
+        metadataSignature: input.metadataSignature ?? null,
         bytes,
       })
       .onConflictDoNothing()

@@ -1,6 +1,7 @@
 // Deletes a note (owner only): its ciphertext, updates, revisions and previous
-// compaction go, their bytes leave the owner's usage, and every member's view becomes
-// a tombstone at a new seq. The row stays so the id is never reused. Deleting again is a no-op.
+// compaction go (signature blocks with what they sign), their bytes leave the
+// owner's usage, and every member's view becomes a tombstone at a new seq. The row
+// stays so the id is never reused. Deleting again is a no-op.
 import { noteRequests, noteUpdates, previousCompactions, revisions, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
@@ -35,7 +36,9 @@ export async function deleteNote(core: Core, caller: Caller, noteId: string): Pr
     await tx.delete(noteRequests).where(eq(noteRequests.noteId, id));
     await tx.delete(revisions).where(eq(revisions.noteId, id));
     await tx.execute(
-      sql`update notes set deleted = true, metadata = null, snapshot = null, bytes = 0, updated_at = now() where id = ${id}`,
+      sql`update notes set deleted = true, metadata = null, snapshot = null,
+            metadata_signature = null, snapshot_signature = null, bytes = 0, updated_at = now()
+          where id = ${id}`,
     );
     await revokeMembers(tx, id, "everyone", seq);
     await announce(tx, { e: "note", kind: "delete", noteId: id, seq, ownerId: note.ownerId });

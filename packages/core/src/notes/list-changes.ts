@@ -62,10 +62,11 @@ export async function listChanges(
       let bytes = 0;
       for (const row of candidates) {
         const state = toNoteState(row, updates.get(row.id) ?? []);
+        // Ciphertext only: signature blocks ride along uncounted (note-state.ts).
         const size =
           (row.snapshot?.byteLength ?? 0) +
           (row.metadata?.byteLength ?? 0) +
-          (updates.get(row.id) ?? []).reduce((s, u) => s + u.byteLength, 0);
+          (updates.get(row.id) ?? []).reduce((s, u) => s + u.data.byteLength, 0);
         if (changes.length > 0 && bytes + size > PAGE_BYTES) break;
         changes.push(state);
         bytes += size;

@@ -3,6 +3,10 @@
 // and nothing live either: the versions and time frozen when the caller lost the
 // note (sharing/revoke-members.ts) and a memberCount of 0. Their ciphertext is not
 // even read, so it never counts towards a page's byte cut.
+// Signature blocks (issue 21, signed content) travel beside what they sign and only
+// with it: the snapshot's with the snapshot, the metadata's with the metadata, and
+// `updateSignatures` aligned with `updates` (null for an unsigned one), left out when
+// no update on the entry is signed. They are not ciphertext: no byte cut counts them.
 import { type Queryable, rows } from "@notes/db";
 import { type SQL, sql } from "drizzle-orm";
 import { toBase64 } from "../shared/base64";
@@ -20,6 +24,15 @@ export interface NoteState {
   updates: string[];
   version: number;
   wrappedCek?: string;
+  snapshotSignature?: string;
+  metadataSignature?: string;
+  updateSignatures?: (string | null)[];
+}
+
+/** An update as stored: its ciphertext and its signature block, if signed. */
+export interface StoredUpdate {
+  data: Uint8Array;
+  signature: Uint8Array | null;
 }
 
 export interface NoteRow {
@@ -29,7 +42,9 @@ export interface NoteRow {
   seq: number;
   memberCount: number;
   metadata: Uint8Array | null;
+  metadataSignature: Uint8Array | null;
   snapshot: Uint8Array | null;
+  snapshotSignature: Uint8Array | null;
   snapshotVersion: number;
   version: number;
   updatedAt: Date;
@@ -50,7 +65,9 @@ export async function selectNoteRows(
     q,
     sql`select n.id, n.deleted, m.role, m.seq,
                case when ${live} then n.metadata end as metadata,
+               case when ${live} then n.metadata_signature end as metadata_signature,
                ${withSnapshot ? sql`case when ${live} then n.snapshot end` : sql`null`} as snapshot,
+               ${withSnapshot ? sql`case when ${live} then n.snapshot_signature end` : sql`null`} as snapshot_signature,
                case when ${live} then n.snapshot_version else m.revoked_snapshot_version end as snapshot_version,
                case when ${live} then n.version else m.revoked_version end as version,
                case when ${live} then n.updated_at else m.revoked_at end as updated_at,
@@ -70,7 +87,9 @@ export async function selectNoteRows(
       seq: Number(r.seq),
       memberCount: Number(r.member_count),
       metadata: (r.metadata as Uint8Array | null) ?? null,
+      metadataSignature: (r.metadata_signature as Uint8Array | null) ?? null,
       snapshot: (r.snapshot as Uint8Array | null) ?? null,
+      snapshotSignature: (r.snapshot_signature as Uint8Array | null) ?? null,
       snapshotVersion: Number(r.snapshot_version),
       version: Number(r.version),
       updatedAt: new Date(r.updated_at as string | Date),
@@ -83,25 +102,32 @@ export async function selectNoteRows(
 export async function selectUpdates(
   q: Queryable,
   noteIds: string[],
-): Promise<Map<string, Uint8Array[]>> {
-  const byNote = new Map<string, Uint8Array[]>();
+): Promise<Map<string, StoredUpdate[]>> {
+  const byNote = new Map<string, StoredUpdate[]>();
   if (noteIds.length === 0) return byNote;
-  const found = await rows<{ note_id: string; data: Uint8Array }>(
+  const found = await rows<{ note_id: string; data: Uint8Array; signature: Uint8Array | null }>(
     q,
-    sql`select note_id, data from note_updates
+    sql`select note_id, data, signature from note_updates
         where note_id = any(string_to_array(${noteIds.join(",")}, ',')::uuid[])
         order by note_id, version`,
   );
   for (const r of found) {
     const list = byNote.get(r.note_id) ?? [];
-    list.push(r.data);
+    list.push({ data: r.data, signature: r.signature ?? null });
     byNote.set(r.note_id, list);
   }
   return byNote;
 }
 
-export function toNoteState(row: NoteRow, updates: Uint8Array[]): NoteState {
+/** `updateSignatures` for `updates`: aligned, null where unsigned; absent when none is signed. */
+export function updateSignatures(updates: StoredUpdate[]): (string | null)[] | undefined {
+  if (!updates.some((u) => u.signature)) return undefined;
+  return updates.map((u) => (u.signature ? toBase64(u.signature) : null));
+}
+
+export function toNoteState(row: NoteRow, updates: StoredUpdate[]): NoteState {
   const tombstone = row.deleted || row.role === "revoked";
+  const signatures = tombstone ? undefined : updateSignatures(updates);
   return {
     deleted: tombstone,
     id: row.id,
@@ -112,9 +138,16 @@ export function toNoteState(row: NoteRow, updates: Uint8Array[]): NoteState {
     ...(!tombstone && row.snapshot && { snapshot: toBase64(row.snapshot) }),
     snapshotVersion: row.snapshotVersion,
     updatedAt: row.updatedAt.toISOString(),
-    updates: tombstone ? [] : updates.map(toBase64),
+    updates: tombstone ? [] : updates.map((u) => toBase64(u.data)),
     version: row.version,
     ...(!tombstone && row.wrappedCek && { wrappedCek: toBase64(row.wrappedCek) }),
+    ...(!tombstone &&
+      row.snapshot &&
+      row.snapshotSignature && { snapshotSignature: toBase64(row.snapshotSignature) }),
+    ...(!tombstone &&
+      row.metadata &&
+      row.metadataSignature && { metadataSignature: toBase64(row.metadataSignature) }),
+    ...(signatures && { updateSignatures: signatures }),
   };
 }
 

@@ -9,12 +9,15 @@
 // updates it pruned, so however often editors compact, the owner can rebuild every
 // version since. The owner's compaction, when the current snapshot is the owner's own
 // too, starts a new generation; the owner may also discard it to free the space.
+// Signature blocks (issue 21, signed content) are kept with what they sign and
+// answered as GET /v1/notes/{id} answers them (note-state.ts).
 import { previousCompactions, type Queryable, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { type LockedNote, lockNoteForWrite, noteNotFound } from "./note-access";
+import { updateSignatures } from "./note-state";
 import { chargeStorage } from "./storage";
 
 export interface PreviousCompaction {
@@ -23,6 +26,9 @@ export interface PreviousCompaction {
   snapshotVersion: number;
   /** The updates snapshotVersion+1 … version, in order, as they were appended. */
   updates: string[];
+  snapshotSignature?: string;
+  /** Aligned with `updates`, null where unsigned; absent when none is signed. */
+  updateSignatures?: (string | null)[];
   /** The version the kept generation reaches (the latest compaction's coversVersion). */
   version: number;
   bytes: number;
@@ -49,8 +55,8 @@ export async function keepReplaced(
     tx,
     sql`select bytes, compacted_by from previous_compactions where note_id = ${note.id} for update`,
   );
-  const copyUpdates = sql`insert into previous_compaction_updates (note_id, version, data)
-    select note_id, version, data from note_updates
+  const copyUpdates = sql`insert into previous_compaction_updates (note_id, version, data, signature)
+    select note_id, version, data, signature from note_updates
     where note_id = ${note.id} and version > ${note.snapshotVersion} and version <= ${coversVersion}
     on conflict do nothing`;
   // The current snapshot is someone else's: keep the owner's generation and extend it.
@@ -67,8 +73,8 @@ export async function keepReplaced(
   if (kept) await tx.delete(previousCompactions).where(eq(previousCompactions.noteId, note.id));
   const bytes = note.snapshotBytes + prunedBytes;
   await tx.execute(
-    sql`insert into previous_compactions (note_id, snapshot, snapshot_version, covers_version, bytes, compacted_by)
-        select id, snapshot, snapshot_version, ${coversVersion}, ${bytes}, ${compactedBy}
+    sql`insert into previous_compactions (note_id, snapshot, snapshot_signature, snapshot_version, covers_version, bytes, compacted_by)
+        select id, snapshot, snapshot_signature, snapshot_version, ${coversVersion}, ${bytes}, ${compactedBy}
         from notes where id = ${note.id}`,
   );
   await tx.execute(copyUpdates);
@@ -113,6 +119,7 @@ async function readKept(tx: Queryable, caller: Caller, id: string): Promise<Prev
   await ownersNote(tx, caller, id);
   const [kept] = await rows<{
     snapshot: Uint8Array;
+    snapshot_signature: Uint8Array | null;
     snapshot_version: string | number;
     covers_version: string | number;
     bytes: string | number;
@@ -120,14 +127,17 @@ async function readKept(tx: Queryable, caller: Caller, id: string): Promise<Prev
     compacted_by: string | null;
   }>(tx, sql`select * from previous_compactions where note_id = ${id}`);
   if (!kept) throw nothingKept();
-  const updates = await rows<{ data: Uint8Array }>(
+  const updates = await rows<{ data: Uint8Array; signature: Uint8Array | null }>(
     tx,
-    sql`select data from previous_compaction_updates where note_id = ${id} order by version`,
+    sql`select data, signature from previous_compaction_updates where note_id = ${id} order by version`,
   );
+  const signatures = updateSignatures(updates);
   return {
     snapshot: toBase64(kept.snapshot),
+    ...(kept.snapshot_signature && { snapshotSignature: toBase64(kept.snapshot_signature) }),
     snapshotVersion: Number(kept.snapshot_version),
     updates: updates.map((u) => toBase64(u.data)),
+    ...(signatures && { updateSignatures: signatures }),
     version: Number(kept.covers_version),
     bytes: Number(kept.bytes),
     compactedAt: new Date(kept.compacted_at).toISOString(),

@@ -1,5 +1,7 @@
 // Premium revisions: encrypted snapshots captured by a member's client, listed
-// newest first. Their bytes count against the note owner's usage.
+// newest first. Their bytes count against the note owner's usage. A revision may
+// come signed (issue 21, signed content): its block names the caller, is answered
+// with the descriptor and counts in no usage.
 import { accounts, revisions, rows } from "@notes/db";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
@@ -7,6 +9,7 @@ import { isPremium, tierOf } from "../accounts/tier";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
+import { requireCallerSigned } from "../shared/signature-block";
 import { lockNoteForWrite, noteNotFound } from "./note-access";
 import { chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
 
@@ -17,6 +20,7 @@ export interface RevisionDescriptor {
   baseRevision?: number;
   authorHandle?: string;
   epochId?: string;
+  signature?: string;
 }
 
 async function requirePremium(core: Core, caller: Caller): Promise<void> {
@@ -40,6 +44,7 @@ const descriptorColumns = {
   createdAt: revisions.createdAt,
   baseRevision: revisions.baseRevision,
   epochId: revisions.epochId,
+  signature: revisions.signature,
   authorHandle: accounts.handle,
 };
 
@@ -49,6 +54,7 @@ function toDescriptor(r: {
   createdAt: Date;
   baseRevision: number | null;
   epochId: string | null;
+  signature: Uint8Array | null;
   authorHandle: string | null;
 }): RevisionDescriptor {
   return {
@@ -58,6 +64,7 @@ function toDescriptor(r: {
     ...(r.baseRevision !== null && { baseRevision: r.baseRevision }),
     ...(r.authorHandle !== null && { authorHandle: r.authorHandle }),
     ...(r.epochId !== null && { epochId: r.epochId }),
+    ...(r.signature !== null && { signature: toBase64(r.signature) }),
   };
 }
 
@@ -65,6 +72,7 @@ export interface NewRevision {
   snapshot: Uint8Array;
   baseRevision?: number | null;
   epochId?: string | null;
+  signature?: Uint8Array | null;
 }
 
 export async function storeRevision(
@@ -74,6 +82,7 @@ export async function storeRevision(
   input: NewRevision,
 ): Promise<RevisionDescriptor> {
   const id = noteId.toLowerCase();
+  requireCallerSigned(caller.accountId, [["/signature", input.signature]]);
   await requireMember(core, caller, id);
   await requirePremium(core, caller);
   if (input.snapshot.byteLength > NOTE_CEILING) throw noteTooLarge();
@@ -97,6 +106,7 @@ export async function storeRevision(
         baseRevision: input.baseRevision ?? null,
         authorId: caller.accountId,
         epochId: input.epochId ?? null,
+        signature: input.signature ?? null,
       })
       .returning();
     const [author] = await tx

@@ -19,6 +19,8 @@ export interface ResolvedUser {
   userId: string;
   handle?: string;
   publicKey: string;
+  /** The user's signing public key (issue 21, signed content), once set. */
+  signingPublicKey?: string;
 }
 
 const userNotFound = () =>
@@ -33,12 +35,17 @@ export async function resolveUser(
   const handle = "handle" in query ? parseHandle(query.handle) : undefined;
   const email = "email" in query ? parseEmail(query.email) : undefined;
   if (handle === undefined && email === undefined) throw userNotFound();
-  const [row] = await rows<{ id: string; handle: string | null; public_key: Uint8Array }>(
+  const [row] = await rows<{
+    id: string;
+    handle: string | null;
+    public_key: Uint8Array;
+    signing_public_key: Uint8Array | null;
+  }>(
     core.db,
     handle !== undefined
-      ? sql`select id, handle, public_key from accounts
+      ? sql`select id, handle, public_key, signing_public_key from accounts
             where handle = ${handle} and public_key is not null`
-      : sql`select id, handle, public_key from accounts
+      : sql`select id, handle, public_key, signing_public_key from accounts
             where email = ${email ?? ""} and email_verified and discoverable_by_email
               and public_key is not null`,
   );
@@ -49,5 +56,6 @@ export async function resolveUser(
     userId: row.id,
     ...(row.handle !== null && { handle: row.handle }),
     publicKey: toBase64(row.public_key),
+    ...(row.signing_public_key && { signingPublicKey: toBase64(row.signing_public_key) }),
   };
 }

@@ -5,9 +5,14 @@
 // A handle-less member is named, to the owner only, by the address the owner
 // resolved them by (contacts.ts), never by the account's live e-mail: that would
 // tell the owner an address they never knew.
+// Every member also sees every member's public keys, sharing and signing (issue 21,
+// signed content: clients pin them on first sight). They are left out of the ETag,
+// which stays what it was before them: a key set later does not move it, so a
+// writer's If-Match read before that still holds.
 import { createHash } from "node:crypto";
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
+import { toBase64 } from "../shared/base64";
 
 export type LiveRole = "owner" | "editor" | "viewer";
 
@@ -19,6 +24,8 @@ export interface RosterRow {
   resolvedEmail: string | null;
   wrappedCek: Uint8Array | null;
   addedBy: string | null;
+  publicKey: Uint8Array | null;
+  signingPublicKey: Uint8Array | null;
 }
 
 export interface Member {
@@ -28,6 +35,9 @@ export interface Member {
   name?: string;
   /** Who added this member; shown to the note's owner only. */
   addedBy?: string;
+  /** The member's sharing and signing public keys, once set; shown to every member. */
+  publicKey?: string;
+  signingPublicKey?: string;
 }
 
 /** Live members of a live note, owner first (empty for a deleted or unknown note). */
@@ -39,9 +49,12 @@ export async function readRoster(q: Queryable, noteId: string): Promise<RosterRo
     resolved_email: string | null;
     wrapped_cek: Uint8Array | null;
     added_by: string | null;
+    public_key: Uint8Array | null;
+    signing_public_key: Uint8Array | null;
   }>(
     q,
-    sql`select m.account_id, m.role, a.handle, c.email as resolved_email, m.wrapped_cek, m.added_by
+    sql`select m.account_id, m.role, a.handle, c.email as resolved_email, m.wrapped_cek, m.added_by,
+               a.public_key, a.signing_public_key
         from note_members m join accounts a on a.id = m.account_id join notes n on n.id = m.note_id
           left join sharing_contacts c on c.account_id = n.owner_id and c.contact_id = m.account_id
         where m.note_id = ${noteId} and m.role <> 'revoked' and not n.deleted
@@ -54,6 +67,8 @@ export async function readRoster(q: Queryable, noteId: string): Promise<RosterRo
     resolvedEmail: m.resolved_email,
     wrappedCek: m.wrapped_cek,
     addedBy: m.added_by,
+    publicKey: m.public_key,
+    signingPublicKey: m.signing_public_key,
   }));
 }
 
@@ -74,5 +89,12 @@ export function rosterView(roster: RosterRow[], callerId: string) {
   const digest = createHash("sha256").update(JSON.stringify(members));
   for (const m of roster) digest.update(m.wrappedCek ?? new Uint8Array());
   const etag = `"${digest.digest("base64url").slice(0, 22)}"`;
-  return { members, etag };
+  const keyed = members.map((member, i) => withKeys(member, roster[i]));
+  return { members: keyed, etag };
 }
+
+const withKeys = (member: Member, row: RosterRow | undefined): Member => ({
+  ...member,
+  ...(row?.publicKey && { publicKey: toBase64(row.publicKey) }),
+  ...(row?.signingPublicKey && { signingPublicKey: toBase64(row.signingPublicKey) }),
+});

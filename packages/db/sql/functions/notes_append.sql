@@ -14,6 +14,15 @@
 -- seq is drawn under the shared change lock (packages/core/src/notes/change-seq.ts).
 -- Updates and metadata arrive as Base64 text.
 --
+-- Signatures (issue 21, signed content) travel in the same call: p_signatures is a
+-- JSON array of Base64 signature blocks aligned with p_updates (entry i signs update
+-- i; NULL, or a JSON null entry, leaves that update unsigned), p_metadata_signature
+-- the new metadata's. The caller has checked their shape and signer. New metadata
+-- replaces its signature too: without p_metadata_signature it is stored unsigned.
+-- Signatures are not ciphertext: they count in no byte total or ceiling. Both come
+-- last and default to NULL, so a caller that predates them (an older app instance
+-- during a rolling deploy) still resolves to this function.
+--
 -- It does not NOTIFY: Postgres serializes the commits of every transaction that
 -- notifies, which halved the function's throughput at 50 connections. The caller
 -- announces the append after commit (packages/core/src/realtime/announcer.ts), for
@@ -36,7 +45,9 @@ CREATE OR REPLACE FUNCTION notes_append(
   p_metadata text,
   p_note_ceiling bigint,
   p_free_ceiling bigint,
-  p_paid_ceiling bigint
+  p_paid_ceiling bigint,
+  p_signatures jsonb DEFAULT NULL,
+  p_metadata_signature text DEFAULT NULL
 ) RETURNS TABLE (out_seq bigint, out_version bigint, out_owner uuid)
 LANGUAGE plpgsql
 SET enable_seqscan = off
@@ -88,11 +99,13 @@ BEGIN
   v_seq := nextval('change_seq');
   v_version := n.version + coalesce(array_length(v_updates, 1), 0);
 
-  INSERT INTO note_updates (note_id, version, data)
-    SELECT p_note, n.version + u.ord, u.data
+  INSERT INTO note_updates (note_id, version, data, signature)
+    SELECT p_note, n.version + u.ord, u.data, decode(p_signatures ->> (u.ord::int - 1), 'base64')
     FROM unnest(v_updates) WITH ORDINALITY AS u(data, ord);
   UPDATE notes SET version = v_version, bytes = bytes + v_delta, updated_at = now(),
-                   metadata = coalesce(v_metadata, metadata)
+                   metadata = coalesce(v_metadata, metadata),
+                   metadata_signature = CASE WHEN v_metadata IS NULL THEN metadata_signature
+                                             ELSE decode(p_metadata_signature, 'base64') END
     WHERE id = p_note;
   UPDATE note_members SET seq = v_seq WHERE note_id = p_note AND role <> 'revoked';
   IF p_request IS NOT NULL THEN

@@ -18,6 +18,10 @@
 --   gets 'crowded' for all of its items, and nothing of theirs is written; the
 --   caller sends those through notes_append one by one, which decides each refusal.
 -- * A batch holds each note at most once (the caller's rule, checked here).
+-- * Signatures (issue 21) ride in the items as notes_append takes them: `signatures`,
+--   Base64 blocks aligned with `updates` (null or absent: unsigned), and
+--   `metadataSignature`, which replaces the stored one whenever `metadata` is given.
+--   They count in no byte total or ceiling.
 --
 -- SET enable_seqscan = off, as for notes_append: every row is found by its primary
 -- key, and a cached plan made while the tables were small scanned them whole
@@ -56,11 +60,14 @@ BEGIN
            (e.v->>'account')::uuid AS account_id,
            (e.v->>'request')::uuid AS request_id,
            e.v->'updates' AS updates,
+           e.v->'signatures' AS signatures,
            CASE WHEN e.v->>'metadata' IS NULL THEN NULL
-                ELSE decode(e.v->>'metadata', 'base64') END AS metadata
+                ELSE decode(e.v->>'metadata', 'base64') END AS metadata,
+           decode(e.v->>'metadataSignature', 'base64') AS metadata_signature
       FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(v, ord)
   ), upd AS (
-    SELECT i.ord, u.k::bigint AS k, decode(u.value, 'base64') AS data
+    SELECT i.ord, u.k::bigint AS k, decode(u.value, 'base64') AS data,
+           decode(i.signatures ->> (u.k::int - 1), 'base64') AS signature
       FROM item i, jsonb_array_elements_text(i.updates) WITH ORDINALITY AS u(value, k)
   ), sized AS (
     SELECT i.ord,
@@ -69,7 +76,8 @@ BEGIN
       FROM item i LEFT JOIN upd u ON u.ord = i.ord
      GROUP BY i.ord
   ), checked AS (
-    SELECT i.ord, i.note_id, i.request_id, i.metadata, n.owner_id, n.version, n.bytes,
+    SELECT i.ord, i.note_id, i.request_id, i.metadata, i.metadata_signature,
+           n.owner_id, n.version, n.bytes,
            s.upd_count,
            s.upd_bytes + CASE WHEN i.metadata IS NULL THEN 0
                               ELSE octet_length(i.metadata) - coalesce(octet_length(n.metadata), 0)
@@ -101,18 +109,21 @@ BEGIN
   ), crowded AS (
     SELECT DISTINCT r.owner_id FROM running r WHERE r.delta > 0 AND r.used_after > r.ceiling
   ), go AS (
-    SELECT r.ord, r.note_id, r.request_id, r.metadata, r.owner_id, r.version, r.upd_count, r.delta,
+    SELECT r.ord, r.note_id, r.request_id, r.metadata, r.metadata_signature,
+           r.owner_id, r.version, r.upd_count, r.delta,
            nextval('change_seq') AS seq
       FROM running r
      WHERE r.owner_id NOT IN (SELECT c.owner_id FROM crowded c)
      ORDER BY r.ord
   ), ins_updates AS (
-    INSERT INTO note_updates (note_id, version, data)
-      SELECT g.note_id, g.version + u.k, u.data FROM go g JOIN upd u ON u.ord = g.ord
+    INSERT INTO note_updates (note_id, version, data, signature)
+      SELECT g.note_id, g.version + u.k, u.data, u.signature FROM go g JOIN upd u ON u.ord = g.ord
   ), upd_notes AS (
     UPDATE notes n
        SET version = g.version + g.upd_count, bytes = n.bytes + g.delta, updated_at = now(),
-           metadata = coalesce(g.metadata, n.metadata)
+           metadata = coalesce(g.metadata, n.metadata),
+           metadata_signature = CASE WHEN g.metadata IS NULL THEN n.metadata_signature
+                                     ELSE g.metadata_signature END
       FROM go g WHERE n.id = g.note_id
   ), upd_members AS (
     UPDATE note_members m SET seq = g.seq

@@ -37,6 +37,11 @@ export const accounts = pgTable(
     recoveryWrappedMasterKey: bytea("recovery_wrapped_master_key").notNull(),
     publicKey: bytea("public_key"),
     wrappedPrivateKey: bytea("wrapped_private_key"),
+    /**
+     * The raw 32-byte Ed25519 key the account's clients sign content with (issue 21,
+     * signed content). Public, set once; the server never verifies with it.
+     */
+    signingPublicKey: bytea("signing_public_key"),
     complimentary: boolean("complimentary").notNull().default(false),
     subscriptionStatus: text("subscription_status").notNull().default("none"),
     subscriptionPlan: text("subscription_plan"),

@@ -24,6 +24,8 @@ export const bridgeMessages = pgTable(
     authorId: uuid("author_id").references(() => accounts.id, { onDelete: "set null" }),
     epochId: text("epoch_id").notNull(),
     body: bytea("body").notNull(),
+    /** The transmission's signature block (issue 21, signed content); null when unsigned. */
+    signature: bytea("signature"),
     requestId: uuid("request_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

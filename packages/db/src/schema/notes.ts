@@ -32,9 +32,16 @@ export const notes = pgTable(
     deleted: boolean("deleted").notNull().default(false),
     metadata: bytea("metadata"),
     snapshot: bytea("snapshot"),
+    /**
+     * Signature blocks (issue 21, signed content: the signer's 16-byte account id, then
+     * an Ed25519 signature) over the snapshot and the metadata as they are now; null
+     * when the writer did not sign. Not ciphertext: they count in no usage.
+     */
+    snapshotSignature: bytea("snapshot_signature"),
+    metadataSignature: bytea("metadata_signature"),
     snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(0),
-    /** Decoded ciphertext bytes stored for the note: snapshot, updates, metadata. */
+    /** Decoded ciphertext bytes stored for the note: snapshot, updates, metadata (not signatures). */
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
     nextRevision: bigint("next_revision", { mode: "number" }).notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +91,8 @@ export const noteUpdates = pgTable(
       .references(() => notes.id, { onDelete: "cascade" }),
     version: bigint("version", { mode: "number" }).notNull(),
     data: bytea("data").notNull(),
+    /** The update's signature block; null when unsigned. */
+    signature: bytea("signature"),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.version] })],
 );
@@ -114,6 +123,8 @@ export const revisions = pgTable(
     baseRevision: bigint("base_revision", { mode: "number" }),
     authorId: uuid("author_id").references(() => accounts.id, { onDelete: "set null" }),
     epochId: text("epoch_id"),
+    /** The snapshot's signature block; null when unsigned. */
+    signature: bytea("signature"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.revision] })],
@@ -133,6 +144,8 @@ export const previousCompactions = pgTable("previous_compactions", {
     .primaryKey()
     .references(() => notes.id, { onDelete: "cascade" }),
   snapshot: bytea("snapshot").notNull(),
+  /** The kept snapshot's signature block, as the note held it; null when unsigned. */
+  snapshotSignature: bytea("snapshot_signature"),
   snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull(),
   coversVersion: bigint("covers_version", { mode: "number" }).notNull(),
   bytes: bigint("bytes", { mode: "number" }).notNull(),
@@ -148,6 +161,8 @@ export const previousCompactionUpdates = pgTable(
       .references(() => previousCompactions.noteId, { onDelete: "cascade" }),
     version: bigint("version", { mode: "number" }).notNull(),
     data: bytea("data").notNull(),
+    /** The pruned update's signature block, kept with it; null when unsigned. */
+    signature: bytea("signature"),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.version] })],
 );

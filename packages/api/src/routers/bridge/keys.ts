@@ -3,6 +3,7 @@ import { listKeyWraps, membersLacking, sealKeyToMember } from "@notes/core";
 import { z } from "zod";
 import { epochId, keyWrapSchema, wrappedKey } from "../../schemas/bridge";
 import { base64Out, noInput } from "../../schemas/common";
+import { signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const listKeys = authedProcedure
@@ -67,7 +68,13 @@ export const listLacking = authedProcedure
   .output(
     z
       .object({
-        members: z.array(z.object({ userId: z.uuid(), publicKey: base64Out })),
+        members: z.array(
+          z.object({
+            userId: z.uuid(),
+            publicKey: base64Out,
+            signingPublicKey: signingPublicKeyOut.optional(),
+          }),
+        ),
       })
       .meta({ id: "BridgeMembersLacking" }),
   )

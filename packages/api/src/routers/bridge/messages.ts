@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import { epochId, transmissionSchema } from "../../schemas/bridge";
 import { base64Bytes } from "../../schemas/common";
+import { signatureIn } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const postMessage = authedProcedure
@@ -19,7 +20,7 @@ export const postMessage = authedProcedure
       path: "/bridge/messages",
       tags: ["bridge"],
       summary: "Create one transmission and announce it to every live member",
-      description: `\`body\` is exactly ${TRANSMISSION_BYTES} decoded bytes: the 1,024-byte padded plaintext (ISO/IEC 7816-4) sealed with XChaCha20-Poly1305 under the bridge key (nonce ‖ ciphertext ‖ tag). A repeated \`requestId\` answers the first transmission with 200 and creates nothing. Members' change feeds receive \`{"type":"bridge","message":…}\`.`,
+      description: `\`body\` is exactly ${TRANSMISSION_BYTES} decoded bytes: the 1,024-byte padded plaintext (ISO/IEC 7816-4) sealed with XChaCha20-Poly1305 under the bridge key (nonce ‖ ciphertext ‖ tag). A repeated \`requestId\` answers the first transmission with 200 and creates nothing. Members' change feeds receive \`{"type":"bridge","message":…}\`. \`signature\`, optional, is a signature block over \`body\` that must name the caller; it is stored and served with the transmission.`,
     },
     status: 201,
     responseHeaderNames: ["Location"],
@@ -30,6 +31,7 @@ export const postMessage = authedProcedure
       body: base64Bytes(TRANSMISSION_BYTES, TRANSMISSION_BYTES, "Base64 sealed transmission"),
       epochId,
       requestId: z.uuid().nullish(),
+      signature: signatureIn("`body`").nullish(),
     }),
   )
   .output(transmissionSchema)

@@ -1,6 +1,7 @@
 import { getKeypair, putKeypair } from "@notes/core";
 import { z } from "zod";
 import { base64Bytes, base64Out, noInput, noOutput } from "../../schemas/common";
+import { signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const get = authedProcedure
@@ -11,12 +12,20 @@ export const get = authedProcedure
       tags: ["sharing"],
       summary: "The caller's sharing keypair material",
       description:
-        "The public key and the private key wrapped under the master key, as stored by `PUT /keypair`; 404 `no-keypair` until then.",
+        "The public key and the private key wrapped under the master key, as stored by `PUT /keypair`; 404 `no-keypair` until then. `signingPublicKey` is the key set by `PUT /keypair/signing-key`, once set.",
     },
     problems: ["no-keypair"],
   })
   .input(noInput)
-  .output(z.object({ publicKey: base64Out, wrappedPrivateKey: base64Out }).meta({ id: "Keypair" }))
+  .output(
+    z
+      .object({
+        publicKey: base64Out,
+        wrappedPrivateKey: base64Out,
+        signingPublicKey: signingPublicKeyOut.optional(),
+      })
+      .meta({ id: "Keypair" }),
+  )
   .query(({ ctx }) => getKeypair(ctx.core, ctx.caller));
 
 export const put = authedProcedure

@@ -2,6 +2,7 @@ import { createNote } from "@notes/core";
 import { z } from "zod";
 import { base64Bytes } from "../../schemas/common";
 import { CONTENT_BODY_LIMIT, ciphertext, coordinatesSchema, noteId } from "../../schemas/notes";
+import { signatureIn } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const create = authedProcedure
@@ -12,7 +13,7 @@ export const create = authedProcedure
       tags: ["notes"],
       summary: "Create a note from a client-encrypted snapshot",
       description:
-        "The caller becomes the owner and sole member. Ids of deleted notes stay taken (409).",
+        "The caller becomes the owner and sole member. Ids of deleted notes stay taken (409). `snapshotSignature` and `metadataSignature` are optional signature blocks that must name the caller (400 otherwise).",
     },
     status: 201,
     bodyLimit: CONTENT_BODY_LIMIT,
@@ -25,6 +26,8 @@ export const create = authedProcedure
       metadata: ciphertext("encrypted metadata digest"),
       snapshot: ciphertext("encrypted full-state update"),
       wrappedCek: base64Bytes(1, 256, "Base64 content key sealed to the owner's public key"),
+      snapshotSignature: signatureIn("`snapshot`").nullish(),
+      metadataSignature: signatureIn("`metadata`").nullish(),
     }),
   )
   .output(coordinatesSchema)

@@ -4,6 +4,7 @@ import { discardPreviousCompaction, readPreviousCompaction } from "@notes/core";
 import { z } from "zod";
 import { base64Out, dateTime, noOutput } from "../../schemas/common";
 import { noteId } from "../../schemas/notes";
+import { signatureOut, updateSignaturesOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 const PATH = "/notes/{id}/previous-compaction";
@@ -11,10 +12,12 @@ const PATH = "/notes/{id}/previous-compaction";
 const previousCompactionSchema = z
   .object({
     snapshot: base64Out.meta({ description: "The snapshot the compaction replaced (envelope)" }),
+    snapshotSignature: signatureOut("the kept `snapshot`").optional(),
     snapshotVersion: z.int(),
     updates: z.array(base64Out).meta({
       description: "The updates snapshotVersion+1 … version, in order, as they were appended",
     }),
+    updateSignatures: updateSignaturesOut.optional(),
     version: z.int().meta({ description: "The version the kept state reaches" }),
     bytes: z.int().meta({ description: "Bytes kept; they count against the owner's usage" }),
     compactedAt: dateTime.meta({ description: "When the latest compaction was made" }),

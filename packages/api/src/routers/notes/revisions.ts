@@ -2,6 +2,7 @@ import { listRevisions, readRevision, storeRevision } from "@notes/core";
 import { z } from "zod";
 import { base64Out } from "../../schemas/common";
 import { CONTENT_BODY_LIMIT, ciphertext, noteId, revisionSchema } from "../../schemas/notes";
+import { signatureIn } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const listRevisionsProcedure = authedProcedure
@@ -31,7 +32,7 @@ export const storeRevisionProcedure = authedProcedure
       tags: ["notes"],
       summary: "Store an encrypted revision snapshot (premium; owner or editor)",
       description:
-        "`baseRevision` marks a delta over an earlier revision. The bytes count against the note owner's storage.",
+        "`baseRevision` marks a delta over an earlier revision. The bytes count against the note owner's storage. `signature`, optional, is a signature block over `snapshot` that must name the caller; it counts in no storage.",
     },
     status: 201,
     responseHeaderNames: ["Location"],
@@ -52,6 +53,7 @@ export const storeRevisionProcedure = authedProcedure
       snapshot: ciphertext("encrypted revision snapshot"),
       baseRevision: z.int().min(1).nullish(),
       epochId: z.string().min(1).max(64).nullish(),
+      signature: signatureIn("`snapshot`").nullish(),
     }),
   )
   .output(revisionSchema)

@@ -1,6 +1,7 @@
 import { resolveUser } from "@notes/core";
 import { z } from "zod";
 import { base64Out } from "../../schemas/common";
+import { signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
 export const resolve = authedProcedure
@@ -28,7 +29,12 @@ export const resolve = authedProcedure
   )
   .output(
     z
-      .object({ userId: z.uuid(), handle: z.string().optional(), publicKey: base64Out })
+      .object({
+        userId: z.uuid(),
+        handle: z.string().optional(),
+        publicKey: base64Out,
+        signingPublicKey: signingPublicKeyOut.optional(),
+      })
       .meta({ id: "ResolvedUser" }),
   )
   .mutation(({ ctx, input }) =>
