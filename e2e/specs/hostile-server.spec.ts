@@ -6,7 +6,19 @@
 // an older copy of a note this browser has seen newer; the copy is refused and a
 // banner says so in words. Also: a member leaves a note shared with them, from the
 // People dialog; a comparison made on one device shows on the account's other one.
+// Attack 4: a shared note names who signed its changes, and notices signatures the
+// server took off. Attack 3: a removed member seals text with the key she kept and the
+// server places it in the note; it is refused, and a banner says why.
 import { randomBytes } from "node:crypto";
+import {
+  appendParagraph,
+  createApiClient,
+  SyncEngine,
+  signUp as sdkSignUp,
+  sealUpdates,
+} from "@notes/client";
+import { loadSodium } from "@notes/crypto";
+import * as Y from "yjs";
 import { openDevice } from "../fixtures/devices";
 import {
   editor,
@@ -207,17 +219,24 @@ test("attack 1 on one device only: the other device's different pin is named, no
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(2);
 
   // The server keeps the laptop's pins from the phone, and hands the phone its own
-  // key for the guest: the phone pins it (first sight, as far as it knows).
+  // key for the guest, wherever it answers one (look-ups and the roster): the phone
+  // pins it (first sight, as far as it knows).
   const phone = await openDevice(browser);
   try {
+    const serverKey = randomBytes(32).toString("base64");
     await phone.page.route("**/v1/account/key-pins", (route) => route.abort());
     await phone.page.route("**/v1/users:resolve", async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      await route.fulfill({
-        response,
-        json: { ...body, publicKey: randomBytes(32).toString("base64") },
-      });
+      await route.fulfill({ response, json: { ...body, publicKey: serverKey } });
+    });
+    await phone.page.route("**/v1/notes/*/members", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const members = body.members.map((m: { handle?: string }) =>
+        m.handle === guest.handle ? { ...m, publicKey: serverKey } : m,
+      );
+      await route.fulfill({ response, json: { ...body, members } });
     });
     await signIn(phone.page, owner.handle, owner.password);
     await openNote(phone.page, "Both");
@@ -248,6 +267,24 @@ test("Compare says why it could not compare: offline, or no such person", async 
   const owner = await signUp(page);
   const other = secondDevice.page;
   const guest = await signUp(other);
+  // A server that gives the guest's browser no key for the owner anywhere but a look-up
+  // (rosters without keys, content without signatures: as a server of §9 alone).
+  await other.route("**/v1/notes/*/members", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const members = body.members.map(
+      ({ publicKey: _, signingPublicKey: __, ...m }: Record<string, unknown>) => m,
+    );
+    await route.fulfill({ response, json: { ...body, members } });
+  });
+  await other.route("**/v1/changes*", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const changes = body.changes.map(
+      ({ snapshotSignature: _, metadataSignature: __, ...c }: Record<string, unknown>) => c,
+    );
+    await route.fulfill({ response, json: { ...body, changes } });
+  });
   await writeNote(page, "Why not", "compare later");
   await addMember(await openShareDialog(page), guest.handle, "viewer");
 
@@ -261,7 +298,7 @@ test("Compare says why it could not compare: offline, or no such person", async 
   await other.route("**/v1/users:resolve", (route) => route.abort());
   await compare.click();
   await expect(ownerRow).toContainText("could not be fetched right now");
-  await other.unrouteAll({ behavior: "wait" });
+  await other.unroute("**/v1/users:resolve");
   await other.route("**/v1/users:resolve", (route) =>
     route.fulfill({
       status: 404,
@@ -271,7 +308,119 @@ test("Compare says why it could not compare: offline, or no such person", async 
   );
   await compare.click();
   await expect(ownerRow).toContainText("could not be found");
-  await other.unrouteAll({ behavior: "wait" });
+  await other.unroute("**/v1/users:resolve");
   await compare.click();
   await expect(ownerRow.getByTestId("safety-number")).toHaveText(/^(\d{5} ){11}\d{5}$/);
+});
+
+test("attack 4: a shared note says who signed its changes, and notices signatures taken off", async ({
+  page,
+  secondDevice,
+}) => {
+  await signUp(page);
+  const guest = await signUp(secondDevice.page);
+  await writeNote(page, "Signed plans", "from the owner");
+  const dialog = await openShareDialog(page);
+  await addMember(dialog, guest.handle, "editor");
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+
+  const other = secondDevice.page;
+  await expect(other.getByRole("button", { name: /Signed plans/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  await openNote(other, "Signed plans");
+  // The guest's browser checked the owner's snapshot against the key it pinned.
+  await expect(other.getByTestId("note-authors")).toContainText(/Signed by @\w+ \(not compared\)/);
+  await editor(other).click();
+  await other.keyboard.press("End");
+  await other.keyboard.type(" and the guest");
+  await expectSynced(other);
+
+  // The owner's browser names the guest by the signature on the change, not the server.
+  await syncNow(page);
+  await expect(page.getByTestId("note-authors")).toContainText(`@${guest.handle} (not compared)`, {
+    timeout: 15_000,
+  });
+
+  // The server takes the signatures off what it serves: said, not hidden.
+  await page.route("**/v1/changes*", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const changes = body.changes.map((c: Record<string, unknown>) => {
+      const { updateSignatures: _, ...unsigned } = c;
+      return unsigned;
+    });
+    await route.fulfill({ response, json: { ...body, changes } });
+  });
+  await other.keyboard.type(", again");
+  await expectSynced(other);
+  await syncNow(page);
+  await expect(page.getByTestId("unchecked-changes")).toBeVisible({ timeout: 15_000 });
+  await expect(editor(page)).toContainText("and the guest, again");
+});
+
+test("attack 3: text a removed member seals with the retired key is refused, and said so", async ({
+  page,
+  server,
+}) => {
+  const sodium = await loadSodium();
+  // Mallory uses the SDK (a client of her own); she will keep the key she is given.
+  const api = createApiClient({ baseUrl: server.baseUrl });
+  const handle = `mallory_${randomBytes(4).toString("hex")}`;
+  const { session: mallory } = await sdkSignUp(api, { identifier: handle, password: "pw-m" });
+  await signUp(page);
+  await writeNote(page, "Team plans", "the owner's plan");
+  let dialog = await openShareDialog(page);
+  await addMember(dialog, handle, "editor");
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+  const engine = new SyncEngine(api, mallory);
+  await engine.syncOnce();
+  const held = [...engine.held()].find((n) => n.metadata.title === "Team plans");
+  expect(held).toBeDefined();
+  const note = held as NonNullable<typeof held>;
+
+  // The owner removes her: the note's key rotates; she keeps the old one.
+  dialog = await openShareDialog(page);
+  await dialog.getByRole("button", { name: `Remove ${handle}` }).click();
+  await expect(roster(dialog).getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+
+  // She writes with the old key, signed as herself, and the server places it in the note.
+  const before = Y.encodeStateVector(note.doc);
+  appendParagraph(note.doc, "Mallory's instructions");
+  const sealed = sealUpdates(sodium, note, [Y.encodeStateAsUpdate(note.doc, before)]);
+  await page.route("**/v1/changes*", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const changes = body.changes.map((c: Record<string, unknown> & { updates: string[] }) =>
+      c.id !== note.id || c.deleted
+        ? c
+        : {
+            ...c,
+            version: (c.version as number) + 1,
+            updates: [...c.updates, ...sealed.updates],
+            updateSignatures: [
+              ...((c.updateSignatures as (string | null)[] | undefined) ??
+                c.updates.map(() => null)),
+              ...(sealed.signatures ?? []),
+            ],
+          },
+    );
+    await route.fulfill({ response, json: { ...body, changes } });
+  });
+  // The owner writes on: the note is listed again, with what the server put in it.
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(", revised");
+  await expectSynced(page);
+  await syncNow(page);
+
+  const banner = page.locator(".banner[role=alert]");
+  await expect(banner).toContainText("no one still on the note signed it", { timeout: 15_000 });
+  await expect(banner).toContainText("a key that was taken away can no longer write here");
+  await expect(editor(page)).toContainText("the owner's plan, revised");
+  await expect(editor(page)).not.toContainText("Mallory");
 });

@@ -33,6 +33,8 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "not-sealed": "The other device has not finished yet.",
   "user-not-found": "No one with that handle or e-mail was found.",
   "keypair-exists": "This account already has a sharing key.",
+  "signing-key-exists":
+    "This account already has a different signing key than the one this device derives. Sign out and in again; if it persists, tell us.",
   "no-keypair": "That person has not set up sharing yet.",
   "stale-compaction": "The note changed meanwhile; it will be tidied up later.",
   "precondition-failed": "This changed elsewhere meanwhile. Review and try again.",
@@ -53,6 +55,10 @@ export const CLIENT_ERROR_TEXT: Record<string, string> = {
     "The server sent an older copy of a note than this device has already seen, or one with changes missing. The older copy was not used: your note here stays as it was. If this happens again, the server (or whoever runs it) may be tampering with your notes.",
   CompactionIncomplete:
     "Someone tidied up a shared note and the tidied copy leaves out changes this device had from other people. It was not used here. The note's owner can get the earlier content back from the note's history.",
+  RetiredKeyContent:
+    "A change to a shared note was sealed with the key the note used before someone was removed, and no one still on the note signed it. It was left out: a key that was taken away can no longer write here. If this happens again, the removed person (with the server's help) is trying to write into the note.",
+  UpdatesMissing:
+    "Some changes to a shared note have not reached this device: what arrived continues from further on than what came before it. The server may be leaving changes out. What arrived is kept, and the rest is shown once it comes.",
   InvalidRecoveryCode: "That recovery code is not valid. Check it and try again.",
   NotAMember: "That is the note's owner; the owner always has access.",
   MemberKeyUnavailable:

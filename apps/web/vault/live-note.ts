@@ -4,7 +4,7 @@
 // speed only; whenever the room (re)connects, loses us (4403: removed, note deleted)
 // or receives a frame no held key opens (the key rotated), the Notebook syncs, which
 // catches up through /v1 and shows a removal as the note leaving the list.
-import type { ApiClient, ConnectionState, OpenNote } from "@notes/client";
+import type { ApiClient, ConnectionState, OpenNote, Session } from "@notes/client";
 import { LiveRoom } from "@notes/client";
 import type { Awareness } from "y-protocols/awareness";
 import { browserWebSocket } from "./browser-web-socket";
@@ -37,6 +37,7 @@ export class LiveNote {
   /** Joins `note`'s room; undefined where the browser has no WebSocket. */
   static join(
     api: ApiClient,
+    session: Session,
     note: OpenNote,
     awareness: Awareness,
     syncNow: () => void,
@@ -44,7 +45,7 @@ export class LiveNote {
   ): LiveNote | undefined {
     const WebSocket = browserWebSocket();
     if (!WebSocket) return undefined;
-    const room = new LiveRoom({ api, note, awareness, WebSocket, adopt });
+    const room = new LiveRoom({ api, session, note, awareness, WebSocket, adopt });
     const live = new LiveNote(room, syncNow);
     void live.room.connect();
     return live;

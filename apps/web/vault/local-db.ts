@@ -36,6 +36,11 @@ export interface CachedNote {
    * caches: nothing is judged until more arrives).
    */
   heldClocks?: [number, number][];
+  /**
+   * Who signed the content applied to a shared note (the SDK's authorship): signer id
+   * and trust, and whether some content could not be checked (absent: nothing recorded).
+   */
+  authorship?: { signers: [string, "verified" | "signed"][]; unchecked: boolean };
 }
 
 export type OutboxOp =

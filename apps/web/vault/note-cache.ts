@@ -2,7 +2,7 @@
 // title and tags sealed under its content key, the content key sealed to the
 // account's public key. Opening the app offline decrypts from here. Keys the note
 // held before a rotation come from the session's keyring (keyring-store.ts).
-import { type OpenNote, type Session, yieldToEventLoop } from "@notes/client";
+import { type OpenNote, type Session, signerOf, yieldToEventLoop } from "@notes/client";
 import {
   loadSodium,
   openEnvelope,
@@ -38,6 +38,12 @@ export async function sealForCache(
     ...(memberCount !== undefined && { memberCount }),
     ...(note.updatedAt !== undefined && { updatedAt: note.updatedAt }),
     ...(note.heldClocks && { heldClocks: [...note.heldClocks] }),
+    ...(note.authorship && {
+      authorship: {
+        signers: [...note.authorship.signers],
+        unchecked: note.authorship.unchecked,
+      },
+    }),
   };
 }
 
@@ -59,6 +65,13 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
     ...(cached.wrappedCek !== undefined && { wrappedCek: cached.wrappedCek }),
     ...(cached.updatedAt !== undefined && { updatedAt: cached.updatedAt }),
     ...(cached.heldClocks && { heldClocks: new Map(cached.heldClocks) }),
+    ...(cached.authorship && {
+      authorship: {
+        signers: new Map(cached.authorship.signers),
+        unchecked: cached.authorship.unchecked,
+      },
+    }),
+    signer: signerOf(session),
   };
 }
 

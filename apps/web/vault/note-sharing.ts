@@ -21,14 +21,33 @@ import {
   PublicKeyDirectory,
   type Roster,
   type RosterChange,
+  rememberRoster,
   removeMember,
   resolveUser,
+  rosterOf,
   type Session,
   safetyNumberWith,
   type UserQuery,
 } from "@notes/client";
 
 export type GuestRole = "editor" | "viewer";
+
+/** Someone whose signature is on a shared note's content (issue 21, attack 4). */
+export interface NoteAuthor {
+  userId: string;
+  /** "you", their handle, or the address the owner added them by; undefined if unknown. */
+  name: string | undefined;
+  /** "verified": this account, or a compared safety number; "signed": pinned on first use. */
+  trust: "verified" | "signed";
+}
+
+export interface NoteAuthors {
+  authors: NoteAuthor[];
+  /** Some content carried no signature this device could check. */
+  unchecked: boolean;
+  /** Whether the roster (and so the names) was read on this device under the current key. */
+  named: boolean;
+}
 
 export interface SharingHost {
   note(id: string): OpenNote | undefined;
@@ -67,6 +86,9 @@ export class NoteSharing {
   /** Everyone on the note, owner first (any member may read it). */
   async members(id: string): Promise<Member[]> {
     const roster: Roster = await listMembers(this.api, id);
+    // Pins the members' keys seen for the first time, and who is on the note under
+    // its current key (content under a retired key is judged by it).
+    rememberRoster(this.session, id, this.host.note(id)?.wrappedCek, roster.members);
     this.host.rosterSeen(id, roster.members);
     return roster.members;
   }
@@ -80,7 +102,12 @@ export class NoteSharing {
         this.api,
         this.session,
         note,
-        { userId: found.userId, publicKey: found.publicKey, role },
+        {
+          userId: found.userId,
+          publicKey: found.publicKey,
+          signingPublicKey: found.signingPublicKey,
+          role,
+        },
         { directory: this.directory },
       ),
     );
@@ -97,7 +124,12 @@ export class NoteSharing {
    * `change.userId`: it replaces the pinned one, and sharing with them works again.
    */
   trustNewKey(change: PublicKeyChanged): void {
-    acceptKeyChange(keyPinsOf(this.session), change.userId, change.newPublicKey);
+    acceptKeyChange(
+      keyPinsOf(this.session),
+      change.userId,
+      change.newPublicKey,
+      change.newSigningPublicKey,
+    );
   }
 
   /**
@@ -120,12 +152,15 @@ export class NoteSharing {
    */
   async safetyNumber(members: readonly Member[], userId: string): Promise<string> {
     const publicKey = await this.memberKey(members, userId);
-    return safetyNumberWith(this.session, { userId, publicKey });
+    const signingPublicKey = keyPinsOf(this.session).get(userId)?.signingPublicKey;
+    return safetyNumberWith(this.session, { userId, publicKey, signingPublicKey });
   }
 
   /** The two compared the safety number and it matched: their pinned key is verified. */
   async markVerified(members: readonly Member[], userId: string): Promise<void> {
-    await markVerified(keyPinsOf(this.session), userId, await this.memberKey(members, userId));
+    const publicKey = await this.memberKey(members, userId);
+    const pins = keyPinsOf(this.session);
+    await markVerified(pins, userId, publicKey, pins.get(userId)?.signingPublicKey);
   }
 
   private async memberKey(members: readonly Member[], userId: string): Promise<Uint8Array> {
@@ -136,9 +171,31 @@ export class NoteSharing {
     return key;
   }
 
+  /** Who signed what this device applied of a shared note; undefined before anything. */
+  authors(id: string): NoteAuthors | undefined {
+    const note = this.host.note(id);
+    const authorship = note?.authorship;
+    if (!note || !authorship) return undefined;
+    const roster = rosterOf(this.session, id);
+    const own = this.session.account.id;
+    const authors = [...authorship.signers].map(([userId, trust]) => ({
+      userId,
+      name: userId === own ? "you" : roster?.names.get(userId),
+      trust,
+    }));
+    // You first, then by name: the line reads the same on every render.
+    authors.sort((a, b) => Number(b.userId === own) - Number(a.userId === own));
+    return {
+      authors,
+      unchecked: authorship.unchecked,
+      named: roster !== undefined && roster.wrappedCek === note.wrappedCek,
+    };
+  }
+
   /** This account's key fingerprint, which the people it shares with compare. */
   myFingerprint(): Promise<string> {
-    return keyFingerprint(this.session.account.id, this.session.keyPair.publicKey);
+    const { account, keyPair, signingKeyPair } = this.session;
+    return keyFingerprint(account.id, keyPair.publicKey, signingKeyPair.publicKey);
   }
 
   /** An editor or viewer leaves a note someone shared with them. */

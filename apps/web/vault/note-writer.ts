@@ -1,17 +1,18 @@
 // Turns local edits into outbox ops: watches each note's Yjs document, gathers the
 // updates typed within a short pause, seals them under the note's content key with
-// a fresh requestId, and stores op and ciphertext cache together before sending.
+// a fresh requestId (signed, docs/client-crypto.md "Signed content"), and stores op and
+// ciphertext cache together before sending.
 // Updates from the server or from a peer's live frame are never appended again (the
 // author appends its own, contract.md §9 rule 10); a live one still has to reach the
 // local cache, so its note is handed back as "touched" for re-caching only.
-import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "@notes/client";
 import {
-  copyMetadata,
-  loadSodium,
-  type NoteMetadata,
-  sealEnvelope,
-  sealMetadata,
-} from "@notes/crypto";
+  isRemoteOrigin,
+  LIVE_ORIGIN,
+  type OpenNote,
+  sealNoteMetadata,
+  sealUpdates,
+} from "@notes/client";
+import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 
 const PAUSE_MS = 300;
@@ -123,8 +124,8 @@ export class NoteWriter {
         body: {
           id,
           requestId: crypto.randomUUID(),
-          updates: updates.map((u) => sealEnvelope(sodium, note.cek, id, u)),
-          metadata: metadata ? sealMetadata(sodium, note.cek, id, metadata) : null,
+          ...sealUpdates(sodium, note, updates),
+          ...(metadata ? sealNoteMetadata(sodium, note, metadata) : { metadata: null }),
         },
       });
     }

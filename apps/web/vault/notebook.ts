@@ -203,6 +203,7 @@ export class Notebook {
     if (!note) return undefined;
     return LiveNote.join(
       this.api,
+      this.session,
       note,
       awareness,
       () => void this.syncNow(),

@@ -1,7 +1,14 @@
 // Keeps the unlocked session across reloads: token, account and keys are sealed
 // under a fresh non-extractable device key at sign-in and opened at start-up.
 import type { Session } from "@notes/client";
-import { fromBase64, toBase64, utf8Decode, utf8Encode } from "@notes/crypto";
+import {
+  deriveSigningKeyPair,
+  fromBase64,
+  loadSodium,
+  toBase64,
+  utf8Decode,
+  utf8Encode,
+} from "@notes/crypto";
 import { createDeviceKey, openWithDeviceKey, sealWithDeviceKey } from "./device-key";
 import type { LocalDb } from "./local-db";
 
@@ -37,12 +44,15 @@ export async function loadSession(db: LocalDb): Promise<Session | undefined> {
   try {
     const plain = await openWithDeviceKey(stored.deviceKey, stored.sealed);
     const s = JSON.parse(utf8Decode(plain)) as SessionSecrets;
+    const masterKey = fromBase64(s.masterKey);
     return {
       identifier: stored.identifier,
       token: s.token,
       account: s.account,
-      masterKey: fromBase64(s.masterKey),
+      masterKey,
       keyPair: { publicKey: fromBase64(s.publicKey), privateKey: fromBase64(s.privateKey) },
+      // Derived again rather than stored: it follows from the master key alone.
+      signingKeyPair: await deriveSigningKeyPair(await loadSodium(), masterKey),
       kdfIterations: s.kdfIterations,
       kdfSalt: s.kdfSalt,
     };

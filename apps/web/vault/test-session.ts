@@ -1,6 +1,6 @@
 // A session with real (fixed) keys and a fresh fake IndexedDB per test.
 import type { Session } from "@notes/client";
-import { loadSodium } from "@notes/crypto";
+import { deriveSigningKeyPair, loadSodium } from "@notes/crypto";
 import { openLocalDb } from "./local-db";
 
 export async function testSession(identifier = "alice"): Promise<Session> {
@@ -9,9 +9,13 @@ export async function testSession(identifier = "alice"): Promise<Session> {
   return {
     identifier,
     token: "token-1",
-    account: { handle: identifier } as Session["account"],
+    account: {
+      id: "00000000-0000-4000-8000-0000000000a1",
+      handle: identifier,
+    } as Session["account"],
     masterKey: new Uint8Array(32).fill(2),
     keyPair: { publicKey: pair.publicKey, privateKey: pair.privateKey },
+    signingKeyPair: await deriveSigningKeyPair(sodium, new Uint8Array(32).fill(2)),
     kdfIterations: 600_000,
     kdfSalt: "AAAAAAAAAAAAAAAAAAAAAA==",
   };

@@ -7,11 +7,15 @@ import {
   BridgeLog,
   changePassword,
   createApiClient,
+  ensureSigningKeyPublished,
   type Input,
   isProblem,
+  keyPinsOf,
   type OpenNote,
+  openSignedRevision,
   recover,
   replaceRecoveryKey,
+  rosterOf,
   type Session,
   signIn,
   signOut,
@@ -84,8 +88,11 @@ export class Vault {
     });
     const vault = new Vault(api, await openLocalDb(dbName));
     const session = await loadSession(vault.db);
-    if (session) await vault.start(session);
-    else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
+    if (session) {
+      await vault.start(session);
+      // A session kept from before signed content: its key may not be published yet.
+      void ensureSigningKeyPublished(api, session).catch(() => undefined);
+    } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
     addEventListener("pagehide", () => {
       void vault.history.closeAll();
       void vault.notebook?.saveTyped();
@@ -203,6 +210,18 @@ export class Vault {
     return this.requireNotebook().sharing;
   }
 
+  /** One revision of a note, with its signature checked (History's preview). */
+  openRevision(note: OpenNote, revision: number) {
+    return openSignedRevision(this.api, this.requireSession(), note, revision);
+  }
+
+  /** The name this device knows an account by: "you", a handle, or undefined. */
+  nameOf(noteId: string, userId: string): string | undefined {
+    const session = this.requireSession();
+    if (userId === session.account.id) return "you";
+    return rosterOf(session, noteId)?.names.get(userId.toLowerCase());
+  }
+
   /** The note's presence state (cursors), shared by its editor and live room. */
   awareness(id: string): Awareness | undefined {
     return this.notebook?.awareness(id);
@@ -216,7 +235,14 @@ export class Vault {
   /** This member's view of the bridge (its keys stay in this tab). */
   async bridge(): Promise<BridgeLog> {
     const session = this.requireSession();
-    return new BridgeLog(this.api, await loadSodium(), session.keyPair, session.account.id);
+    return new BridgeLog(
+      this.api,
+      await loadSodium(),
+      session.keyPair,
+      session.account.id,
+      keyPinsOf(session),
+      session,
+    );
   }
 
   // ── account ───────────────────────────────────────────────────────────

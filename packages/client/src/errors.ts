@@ -64,12 +64,12 @@ export class DeviceLinkForged extends ClientError {
 }
 
 /**
- * The server answered a sharing public key for `userId` other than the one pinned when
- * this account first saw them. An account's keypair never changes (the server refuses
+ * The server answered a sharing public key (or signing key) for `userId` other than the
+ * one pinned when this account first saw them. An account's keypair never changes (the server refuses
  * a second one), so this is the server, or whoever runs it, asking to be sealed to:
  * nothing was sealed to the new key. Show both fingerprints and ask the person to
  * compare safety numbers with `userId` out of band; only if they confirm, call
- * acceptKeyChange(pins, userId, newPublicKey) and try again.
+ * acceptKeyChange(pins, userId, newPublicKey, newSigningPublicKey) and try again.
  */
 export class PublicKeyChanged extends ClientError {
   override readonly name = "PublicKeyChanged";
@@ -80,8 +80,10 @@ export class PublicKeyChanged extends ClientError {
     /** The fingerprint of the key the server answered now. */
     readonly newFingerprint: string,
     readonly newPublicKey: Uint8Array,
+    /** The signing key answered now, when it is what changed (or came with the change). */
+    readonly newSigningPublicKey?: Uint8Array,
   ) {
-    super(`the server answered a different sharing key for ${userId} than the one pinned`);
+    super(`the server answered different keys for ${userId} than the ones pinned`);
   }
 }
 
@@ -144,6 +146,46 @@ export class CompactionIncomplete extends ServedStateRefused {
   ) {
     super(
       `note ${noteId}: the snapshot at version ${snapshotVersion} lacks edits of ${missing.length} writer(s) held here`,
+    );
+  }
+}
+
+/**
+ * Content of the note opened only under a content key the note has since retired (its
+ * key rotated when someone was removed), and no one still on the note signed it (issue
+ * 21, attack 3): a removed member's key, perhaps with the server's help, wrote it. It
+ * was left out; the rest of the note applied. `signerId` is who the signature names,
+ * when it had one; `version` the update's version (absent for snapshot or metadata).
+ */
+export class RetiredKeyContent extends ServedStateRefused {
+  override readonly name = "RetiredKeyContent";
+  constructor(
+    readonly noteId: string,
+    readonly part: "snapshot" | "update" | "metadata",
+    readonly version: number | undefined,
+    readonly signerId: string | undefined,
+  ) {
+    super(
+      `note ${noteId}: ${part}${version === undefined ? "" : ` ${version}`} was sealed with a retired key and not signed by anyone still on the note`,
+    );
+  }
+}
+
+/**
+ * An update the server served continues a writer's edits from further on than this
+ * device holds of that writer (issue 21, attack 5): an update between was left out of
+ * what was served. What arrived was applied (Yjs holds the out-of-order part back
+ * until the missing one comes); tell the person some changes may be missing.
+ */
+export class UpdatesMissing extends ServedStateRefused {
+  override readonly name = "UpdatesMissing";
+  constructor(
+    readonly noteId: string,
+    /** Per writer (Yjs client id): the clock this device holds, and where the update began. */
+    readonly missing: { client: number; held: number; from: number }[],
+  ) {
+    super(
+      `note ${noteId}: ${missing.length} writer(s) have updates missing before what was served`,
     );
   }
 }

@@ -63,10 +63,12 @@ export {
   MissingKeyMaterial,
   NotAMember,
   PublicKeyChanged,
+  RetiredKeyContent,
   RollbackDetected,
   type RollbackKind,
   ServedStateRefused,
   UnexpectedResponse,
+  UpdatesMissing,
   WeakKdfParameters,
 } from "./errors";
 export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
@@ -110,11 +112,18 @@ export {
   listRevisions,
   MAX_DELTA_DEPTH,
   openRevision,
+  openSignedRevision,
   type RevisionBase,
   type RevisionDescriptor,
   restoreRevision,
   storeRevision,
 } from "./notes/revisions";
+export {
+  sealNoteMetadata,
+  sealRevision,
+  sealSnapshot,
+  sealUpdates,
+} from "./notes/seal-content";
 export { appendParagraph, CONTENT_FRAGMENT, readText, writeText } from "./notes/text";
 export { browserWebAuthn, webAuthnAvailable } from "./passkeys/browser-webauthn";
 export {
@@ -153,6 +162,7 @@ export {
   type SyncResult,
   yieldToEventLoop,
 } from "./sync/sync-engine";
+export type { Authorship, SignerTrust } from "./trust/authorship";
 export {
   type KeyPins,
   type KeyPinsListener,
@@ -164,14 +174,17 @@ export {
   importKeyPins,
   type KeyPinConflict,
   mergeKeyPins,
+  mergePin,
 } from "./trust/key-pins-storage";
 export { type KeyPinsSyncResult, syncKeyPins } from "./trust/key-pins-sync";
+export { type KnownRoster, rememberRoster, rosterOf } from "./trust/note-rosters";
 export {
   acceptKeyChange,
   checkSeenKey,
   keyFingerprint,
   keyPinsOf,
   markVerified,
+  pinFromRoster,
 } from "./trust/pin-check";
 export { safetyNumberWith } from "./trust/safety-number";
 export {
@@ -182,6 +195,8 @@ export {
   updateDigest,
 } from "./trust/seen-states";
 export { seenStatesOf } from "./trust/served-state";
+export { signEnvelope, signerOf } from "./trust/sign-content";
+export { checkSignature, type SignatureCheck } from "./trust/signature-check";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
 export { replaceRecoveryKey } from "./vault/replace-recovery-key";
@@ -189,3 +204,4 @@ export { MIN_KDF_ITERATIONS, type Session } from "./vault/session";
 export { type SignInInput, signIn } from "./vault/sign-in";
 export { signOut } from "./vault/sign-out";
 export { type SignUpInput, type SignUpResult, signUp } from "./vault/sign-up";
+export { ensureSigningKeyPublished } from "./vault/unlock";

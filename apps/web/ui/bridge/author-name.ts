@@ -8,3 +8,28 @@ export function authorName(entry: Pick<BridgeEntry, "authorId" | "authorHandle">
   if (entry.authorId === ownId) return "You";
   return entry.authorHandle ?? `Member ${entry.authorId.slice(0, 8)}`;
 }
+
+/**
+ * What the transmission's signature says of its author (issue 21, attack 4), beside the
+ * name the server gave: empty when the signature names that very author; a warning when
+ * it names someone else or does not match; a plain note when it is unsigned or unchecked.
+ */
+export function signatureNote(entry: Pick<BridgeEntry, "authorId" | "signature">): {
+  text: string;
+  warn: boolean;
+} {
+  const check = entry.signature;
+  if (!check) return { text: "", warn: false };
+  switch (check.status) {
+    case "signed":
+      if (check.signerId === entry.authorId)
+        return { text: check.verified ? "✓ verified" : "signed", warn: false };
+      return { text: "signed by someone other than the name shown", warn: true };
+    case "invalid":
+      return { text: "signature does not match", warn: true };
+    case "unsigned":
+      return { text: "unsigned", warn: false };
+    case "unknown-signer":
+      return { text: "signature not checked yet", warn: false };
+  }
+}

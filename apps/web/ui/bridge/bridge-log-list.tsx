@@ -4,7 +4,7 @@
 // cannot open yet say so instead of vanishing.
 import type { BridgeEntry } from "@notes/client";
 import { useEffect, useRef } from "react";
-import { authorName } from "./author-name";
+import { authorName, signatureNote } from "./author-name";
 
 interface Props {
   entries: BridgeEntry[];
@@ -33,7 +33,7 @@ export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlde
         {entries.map((entry) => (
           <li key={entry.seq} data-seq={entry.seq}>
             <p className="bridge-meta">
-              <span>{authorName(entry, ownId)}</span>{" "}
+              <span>{authorName(entry, ownId)}</span> <SignatureBadge entry={entry} />
               <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
             </p>
             {entry.text === undefined ? (
@@ -56,5 +56,15 @@ export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlde
         </button>
       )}
     </section>
+  );
+}
+
+function SignatureBadge({ entry }: { entry: BridgeEntry }) {
+  const { text, warn } = signatureNote(entry);
+  if (!text) return null;
+  return (
+    <span className={warn ? "form-error" : "muted"} data-testid="bridge-signature">
+      ({text}){" "}
+    </span>
   );
 }

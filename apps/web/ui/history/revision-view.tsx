@@ -3,13 +3,14 @@
 // "Restore", which puts its content back as a new edit (synced like any typing).
 import {
   type OpenNote,
-  openRevision,
   type RevisionDescriptor,
   restoreRevision,
+  type SignatureCheck,
 } from "@notes/client";
 import { useEffect, useState } from "react";
 import type * as Y from "yjs";
 import { FormError } from "../form-error";
+import { signatureText } from "../notes/signature-text";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
 import { diffSummary } from "./line-diff";
@@ -31,11 +32,17 @@ export function RevisionView({
 }) {
   const { vault } = useVault();
   const [opened, setOpened] = useState<Y.Doc>();
+  const [signature, setSignature] = useState<SignatureCheck>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    openRevision(vault.api, note, revision.revision)
-      .then((doc) => live && setOpened(doc))
+    vault
+      .openRevision(note, revision.revision)
+      .then((read) => {
+        if (!live) return;
+        setOpened(read.doc);
+        setSignature(read.signature);
+      })
       .catch((e) => live && setError(describeError(e)));
     return () => {
       live = false;
@@ -47,6 +54,11 @@ export function RevisionView({
   return (
     <section className="revision" aria-labelledby="revision-h">
       <h3 id="revision-h">Revision {revision.revision}</h3>
+      {signature && (
+        <p className="muted" data-testid="revision-signature">
+          {signatureText(signature, (id) => vault.nameOf(note.id, id), revision.authorHandle)}
+        </p>
+      )}
       <pre className="revision-text" data-testid="revision-preview">
         {text || "(empty)"}
       </pre>

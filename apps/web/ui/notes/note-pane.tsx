@@ -14,6 +14,7 @@ import { useLiveRoom } from "../sharing/use-live-room";
 import { useVault } from "../vault-context";
 import { goneNoteMessage } from "./gone-note";
 import { NoteActions } from "./note-actions";
+import { NoteAuthors } from "./note-authors";
 import { PinButton, TrashNotice } from "./note-flags";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
@@ -126,6 +127,7 @@ function OpenedNote({
           vault.setMetadata(id, { ...note.metadata, title: e.target.value });
         }}
       />
+      {listed.shared && <NoteAuthors id={id} />}
       <TagInput
         tags={listed.tags}
         readOnly={readOnly}

@@ -56,7 +56,8 @@ export async function sealToMembersLacking(
     for (const member of fresh) {
       tried.add(member.userId);
       const listed = fromBase64(member.publicKey);
-      const publicKey = pins ? await checkSeenKey(pins, member.userId, listed) : listed;
+      const signing = member.signingPublicKey ? fromBase64(member.signingPublicKey) : undefined;
+      const publicKey = pins ? await checkSeenKey(pins, member.userId, listed, signing) : listed;
       await api.call("bridge.sealKey", {
         recipientId: member.userId,
         epochId: epoch.epochId,

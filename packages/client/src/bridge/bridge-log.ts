@@ -1,18 +1,28 @@
 // The bridge for one member (contract.md §3, §9): the keys it holds, pages of
-// the log opened newest first, sending (pad, seal, post with a requestId), and
+// the log opened newest first, sending (pad, seal, sign, post with a requestId), and
 // the epoch handshake — the first member makes the key, members holding the
-// current key seal it to newcomers, anyone may rotate.
+// current key seal it to newcomers, anyone may rotate. With a session, each
+// transmission is signed and each one read has its signature checked against the
+// signer's pinned key (docs/client-crypto.md "Signed content"): `authorId` is the
+// server's word, the signature is not.
 import {
+  fromBase64,
   openTransmission,
   type SharingKeyPair,
   type Sodium,
   sealTransmission,
+  signContent,
+  toBase64Url,
   utf8Decode,
   utf8Encode,
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import type { Output } from "../api/types";
 import type { KeyPins } from "../trust/key-pins";
+import { pinFromRoster } from "../trust/pin-check";
+import { signerOf } from "../trust/sign-content";
+import { checkSignature, type SignatureCheck } from "../trust/signature-check";
+import type { Session } from "../vault/session";
 import {
   type BridgeKeyring,
   loadBridgeKeys,
@@ -31,6 +41,11 @@ export interface BridgeEntry {
   authorHandle?: string;
   /** The words; absent when this member holds no key of that epoch or it does not open. */
   text?: string;
+  /**
+   * The transmission's signature as checked here (with a session, on opened words):
+   * "signed" names who really wrote it, whatever `authorId` says.
+   */
+  signature?: SignatureCheck;
 }
 
 export interface BridgePageView {
@@ -51,6 +66,8 @@ export class NoBridgeKey extends Error {
 export class BridgeLog {
   keys: BridgeKeyring = new Map();
   currentEpoch: string | undefined;
+  /** Whether members' keys must be (re)learned: at first, and after an unknown signer. */
+  private membersUnknown = true;
 
   constructor(
     private readonly api: ApiClient,
@@ -59,6 +76,8 @@ export class BridgeLog {
     private readonly ownId: string,
     /** The account's pins (keyPinsOf(session)): keys are handed out to pinned keys only. */
     private readonly pins?: KeyPins,
+    /** Signs what this member sends and checks what others signed. */
+    private readonly session?: Session,
   ) {}
 
   /**
@@ -67,6 +86,7 @@ export class BridgeLog {
    */
   async handshake(): Promise<BridgeState> {
     this.keys = await loadBridgeKeys(this.api, this.sodium, this.keyPair);
+    if (this.session && this.membersUnknown) await this.learnMemberKeys(this.session);
     const { currentEpoch } = await this.api.call("bridge.listMessages", { pageSize: 1 });
     if (!currentEpoch) return { kind: "opened", epochId: await this.rotate() };
     this.currentEpoch = currentEpoch;
@@ -97,11 +117,39 @@ export class BridgeLog {
     const key = this.keys.get(epochId);
     if (!key) return entry;
     try {
-      return { ...entry, text: utf8Decode(openTransmission(this.sodium, key, transmission.body)) };
+      const text = utf8Decode(openTransmission(this.sodium, key, transmission.body));
+      if (!this.session) return { ...entry, text };
+      const context = { kind: "bridgeTransmission", scope: null, key } as const;
+      const body = fromBase64(transmission.body);
+      const signature = checkSignature(
+        this.sodium,
+        this.session,
+        transmission.signature,
+        context,
+        body,
+      );
+      if (signature.status === "unknown-signer") this.membersUnknown = true;
+      return { ...entry, text, signature };
     } catch {
       // Sealed wrongly or by a member under a forged fingerprint: shown as unreadable.
       return entry;
     }
+  }
+
+  /**
+   * Pins the keys of every bridge member this device has not pinned yet (trust on first
+   * use), so their transmissions' signatures can be checked: the members lacking an
+   * epoch nobody holds are all of them (at most 100 a page, contract §3).
+   */
+  private async learnMemberKeys(session: Session): Promise<void> {
+    const nobodys = toBase64Url(this.sodium.randombytes_buf(16));
+    const { members } = await this.api.call("bridge.listLacking", { epochId: nobodys });
+    for (const m of members) {
+      if (m.userId === this.ownId) continue;
+      const signing = m.signingPublicKey ? fromBase64(m.signingPublicKey) : undefined;
+      pinFromRoster(session, m.userId, fromBase64(m.publicKey), signing);
+    }
+    this.membersUnknown = false;
   }
 
   /** One page, newest first; pass the previous page's token for older ones. */
@@ -120,7 +168,20 @@ export class BridgeLog {
     const key = epochId && this.keys.get(epochId);
     if (!epochId || !key) throw new NoBridgeKey("this member holds no key of the current epoch");
     const body = sealTransmission(this.sodium, key, utf8Encode(text));
-    return this.api.call("bridge.postMessage", { body, epochId, requestId });
+    const signature =
+      this.session &&
+      signContent(
+        this.sodium,
+        signerOf(this.session),
+        { kind: "bridgeTransmission", scope: null, key },
+        fromBase64(body),
+      );
+    return this.api.call("bridge.postMessage", {
+      body,
+      epochId,
+      requestId,
+      ...(signature && { signature }),
+    });
   }
 
   /** Bytes `text` takes; more than 1,023 does not fit one transmission. */

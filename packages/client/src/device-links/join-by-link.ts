@@ -9,7 +9,7 @@ import { MissingKeyMaterial } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
 import { MemoryKeyPins } from "../trust/key-pins";
 import { assertKdfStrength, type Session } from "../vault/session";
-import { storeNewKeyPair, unwrapKeyPair } from "../vault/unlock";
+import { openSigningKeyPair, storeNewKeyPair, unwrapKeyPair } from "../vault/unlock";
 import { linkFingerprint } from "./fingerprint";
 import type { LinkCode } from "./link-code";
 import { openAuthenticSeal } from "./open-seal";
@@ -68,7 +68,7 @@ export async function claimDeviceLink(
     token,
     account,
     masterKey,
-    keyPair: await accountKeyPair(api, masterKey),
+    ...(await accountKeys(api, masterKey)),
     kdfIterations: params.kdfIterations,
     kdfSalt: params.kdfSalt,
     keyring: new ContentKeyring(),
@@ -76,12 +76,21 @@ export async function claimDeviceLink(
   };
 }
 
-async function accountKeyPair(api: ApiClient, masterKey: Uint8Array) {
+async function accountKeys(
+  api: ApiClient,
+  masterKey: Uint8Array,
+): Promise<Pick<Session, "keyPair" | "signingKeyPair">> {
   try {
     const stored = await api.call("keypair.get", {});
-    return await unwrapKeyPair(masterKey, stored.wrappedPrivateKey, stored.publicKey);
+    return {
+      keyPair: await unwrapKeyPair(masterKey, stored.wrappedPrivateKey, stored.publicKey),
+      signingKeyPair: await openSigningKeyPair(api, masterKey, stored.signingPublicKey),
+    };
   } catch (error) {
-    if (isProblem(error, "no-keypair")) return storeNewKeyPair(api, masterKey);
-    throw error;
+    if (!isProblem(error, "no-keypair")) throw error;
+    return {
+      keyPair: await storeNewKeyPair(api, masterKey),
+      signingKeyPair: await openSigningKeyPair(api, masterKey, undefined),
+    };
   }
 }

@@ -61,6 +61,8 @@ export async function deviceLinkServer(options: DeviceLinkServerOptions) {
     "GET /v1/account": (request) => json(isAttacker(request) ? ATTACKER : OWNER),
     "POST /v1/accounts:lookupAuthParams": () =>
       json({ kdfIterations: 600_000, kdfSalt: "AAAAAAAAAAAAAAAAAAAAAA==" }),
+    // Accounts made before signed content publish their signing key on first use.
+    "PUT /v1/keypair/signing-key": noContent,
     "GET /v1/keypair": (request) => {
       const masterKey = isAttacker(request) && attacker ? attacker.masterKey : options.masterKey;
       return json({

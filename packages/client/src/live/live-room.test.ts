@@ -1,17 +1,27 @@
 // LiveRoom over a hand-driven socket: local edits leave as sealed kind-0 frames, peers'
 // frames apply with LIVE_ORIGIN and are not echoed, viewers send no document frames,
 // and the close codes decide between reconnecting, giving up and signing out.
-import { loadSodium, openEnvelope, openLiveFrame, sealLiveFrame } from "@notes/crypto";
+import {
+  loadSodium,
+  openEnvelope,
+  openLiveFrame,
+  sealLiveFrame,
+  sealSignedLiveUpdate,
+} from "@notes/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { createApiClient } from "../api/client";
 import { fakeFetch, json } from "../api/test-fetch";
 import { NoteEditor } from "../notes/editor";
 import { LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
-import { FIXED_CEK, NOTE_ID } from "../notes/test-keys";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { appendParagraph, readText } from "../notes/text";
+import { keyPinsOf } from "../trust/pin-check";
+import { signerOf } from "../trust/sign-content";
 import { LiveRoom } from "./live-room";
 import { fakeSockets, ticket } from "./test-sockets";
+
+const READER = "00000000-0000-4000-8000-0000000000b2";
 
 function openNote(role: OpenNote["role"] = "editor"): OpenNote {
   return {
@@ -95,20 +105,61 @@ describe("LiveRoom frames", () => {
     room.close();
   });
 
-  it("opens frames under a former key and flags frames no held key opens", async () => {
+  it("drops frames under a retired key (attack 3: nothing new under it) and flags them", async () => {
     const sodium = await loadSodium();
     const note = { ...openNote(), cek: new Uint8Array(32).fill(8), formerCeks: [FIXED_CEK] };
     const { room, sockets } = await liveRoom(note);
     const stale = vi.fn();
     room.on("stale-key", stale);
     const peer = new Y.Doc();
-    appendParagraph(peer, "from before the rotation");
+    appendParagraph(peer, "written with the removed member's key");
     const update = Y.encodeStateAsUpdate(peer);
     sockets[0]?.receive(sealLiveFrame(sodium, FIXED_CEK, NOTE_ID, 0, update));
-    expect(readText(note.doc)).toBe("from before the rotation");
+    expect(readText(note.doc)).toBe("");
     sockets[0]?.receive(sealLiveFrame(sodium, new Uint8Array(32).fill(9), NOTE_ID, 0, update));
-    expect(stale).toHaveBeenCalledTimes(1);
+    expect(stale).toHaveBeenCalledTimes(2);
     room.close();
+  });
+
+  it("sends signed updates, and drops a peer's whose signature fails under the pinned key", async () => {
+    const sodium = await loadSodium();
+    const session = await fixedSession();
+    const signer = signerOf(session);
+    const a = await liveRoom({ ...openNote(), signer });
+    appendParagraph(a.room.awareness.doc, "signed on A");
+    const frames = (a.sockets[0]?.sent ?? []).filter((f) => f instanceof Uint8Array);
+    expect(await kinds(frames)).toEqual([1, 2]);
+
+    // The reader has pinned A's signing key: A's frame applies.
+    const reader = await fixedSession();
+    reader.account = { ...reader.account, id: READER };
+    keyPinsOf(reader).set({
+      userId: session.account.id,
+      publicKey: session.keyPair.publicKey,
+      signingPublicKey: session.signingKeyPair.publicKey,
+      verified: false,
+    });
+    const bNote = openNote();
+    const b = await liveRoom(bNote, undefined, { session: reader });
+    b.sockets[0]?.receive(frames[1] as Uint8Array);
+    expect(readText(bNote.doc)).toBe("signed on A");
+
+    // Another member signs in A's name: the signature fails under A's pinned key.
+    const otherKey = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(7)).privateKey;
+    const forger = { userId: session.account.id, secretKey: otherKey };
+    const peer = new Y.Doc();
+    appendParagraph(peer, "forged");
+    const forged = sealSignedLiveUpdate(
+      sodium,
+      FIXED_CEK,
+      NOTE_ID,
+      Y.encodeStateAsUpdate(peer),
+      forger,
+    );
+    b.sockets[0]?.receive(forged);
+    expect(readText(bNote.doc)).toBe("signed on A");
+    a.room.close();
+    b.room.close();
   });
 
   it("counts peers from the relay's text frames", async () => {

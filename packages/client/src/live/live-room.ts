@@ -1,8 +1,11 @@
 // LiveRoom: a note's live room (contract.md §7, §9 rule 10). Local document updates go
-// out as kind-0 frames and the local awareness state as kind-1 frames, each sealed
-// under the note's current content key; incoming frames are opened with every key
-// the note holds and applied with LIVE_ORIGIN, so editors and durable writers do not
-// send them back. Frames are for speed only: every edit also travels through /v1,
+// out as kind-2 frames (signed, docs/client-crypto.md "Signed content"; kind 0 from a
+// note that has no signer) and the local awareness state as kind-1 frames, each sealed
+// under the note's current content key. Incoming frames open under the current key
+// only: a retired key's frame is dropped (a removed member's key writes nothing new,
+// issue 21 attack 3), and a signed update whose signature fails under the signer's
+// pinned key is dropped too. The rest apply with LIVE_ORIGIN, so editors and durable
+// writers do not send them back. Frames are for speed only: every edit also travels through /v1,
 // and nothing is replayed on (re)connect — after each reconnect, sync the note.
 //
 // A member removed while typing: its last frames reached us, but its append was
@@ -11,7 +14,13 @@
 // the peers' document frames of the last ADOPT_WINDOW_MS: `adopt` appends them as its
 // own. Yjs applies updates idempotently, so text that was stored after all costs only
 // bytes, and everyone converges on what the people still in the room saw.
-import { DecryptionFailed, loadSodium, openLiveFrame, sealLiveFrame } from "@notes/crypto";
+import {
+  DecryptionFailed,
+  loadSodium,
+  openLiveFrame,
+  sealLiveFrame,
+  sealSignedLiveUpdate,
+} from "@notes/crypto";
 import {
   Awareness,
   applyAwarenessUpdate,
@@ -20,9 +29,9 @@ import {
 } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
-import { openWithKeys } from "../keys/open-with-keys";
-import { keysOf } from "../notes/note-keys";
 import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
+import { checkSignature } from "../trust/signature-check";
+import type { Session } from "../vault/session";
 import { Emitter } from "./emitter";
 import { isMemberRemoved, parsePeers } from "./peers-message";
 import {
@@ -55,6 +64,11 @@ export interface LiveRoomOptions extends ReconnectOptions {
   adopt?: (update: Uint8Array) => void;
   /** The clock for the adoption window (tests). */
   now?: () => number;
+  /**
+   * Checks peers' signed updates against this session's pins: one whose signature fails
+   * under its signer's pinned key is dropped. Absent: signatures are not checked.
+   */
+  session?: Session;
 }
 
 export type LiveRoomEvents = {
@@ -65,7 +79,7 @@ export type LiveRoomEvents = {
   removed: undefined;
   /** The session no longer admits a ticket: the room is closed. */
   "signed-out": undefined;
-  /** A frame no held key opens: the content key likely rotated; sync the note to adopt it. */
+  /** A frame the current key does not open: the key likely rotated; sync the note. */
   "stale-key": undefined;
   /** The relay removed a member from the room; recent peer text was handed to `adopt`. */
   "member-removed": undefined;
@@ -160,11 +174,15 @@ export class LiveRoom {
     this.sendFrame(1, encodeAwarenessUpdate(this.awareness, clients));
   }
 
+  /** A document update (kind 0) goes out signed (kind 2) when the note has a signer. */
   private sendFrame(kind: 0 | 1, payload: Uint8Array): void {
     const { sodium } = this;
     if (!sodium || this.state !== "live") return;
     const { note } = this.options;
-    const frame = sealLiveFrame(sodium, note.cek, note.id, kind, payload);
+    const frame =
+      kind === 0 && note.signer
+        ? sealSignedLiveUpdate(sodium, note.cek, note.id, payload, note.signer)
+        : sealLiveFrame(sodium, note.cek, note.id, kind, payload);
     if (frame.length > this.maxFrameBytes) return;
     this.socket.send(frame);
   }
@@ -175,19 +193,29 @@ export class LiveRoom {
     const { note } = this.options;
     let frame: ReturnType<typeof openLiveFrame>;
     try {
-      frame = openWithKeys(keysOf(note), (k) => openLiveFrame(sodium, k, note.id, bytes)).value;
+      frame = openLiveFrame(sodium, note.cek, note.id, bytes);
     } catch (error) {
-      // Unknown kinds come from newer clients and are skipped; a frame no key opens
-      // hints at a rotation this client has not adopted yet.
+      // Unknown kinds come from newer clients and are skipped; a frame the current key
+      // does not open hints at a rotation this client has not adopted yet (or is a
+      // retired key's, which is dropped all the same).
       if (error instanceof DecryptionFailed) this.events.emit("stale-key", undefined);
       return;
     }
-    if (frame.kind === 0) {
+    if (frame.kind === 2 && !this.signedByPeer(frame.signature, frame.payload)) return;
+    if (frame.kind === 0 || frame.kind === 2) {
       Y.applyUpdate(note.doc, frame.payload, LIVE_ORIGIN);
       this.keepRecent(frame.payload);
     } else {
       applyAwarenessUpdate(this.awareness, frame.payload, LIVE_ORIGIN);
     }
+  }
+
+  /** False only for a signature that fails under its signer's pinned key. */
+  private signedByPeer(signature: string, update: Uint8Array): boolean {
+    const { session, note } = this.options;
+    if (!session || !this.sodium) return true;
+    const context = { kind: "liveUpdate", scope: note.id, key: note.cek } as const;
+    return checkSignature(this.sodium, session, signature, context, update).status !== "invalid";
   }
 
   private keepRecent(update: Uint8Array): void {

@@ -18,7 +18,7 @@ import {
 } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { adoptContentKey, keysOf } from "./note-keys";
-import { applyUpdatesAbove, type OpenNote, REMOTE_ORIGIN } from "./open-state";
+import { applyUpdatesAbove, type OpenNote, openSnapshot, REMOTE_ORIGIN } from "./open-state";
 
 /** `asked`: what the device had seen when it asked for `state` (served-state.ts). */
 export function catchUp(
@@ -34,7 +34,7 @@ export function catchUp(
   }
   const { snapshot } = state;
   if (note.version < state.snapshotVersion && snapshot) {
-    const opened = openWithKeys(keysOf(note), (k) => openEnvelope(sodium, k, note.id, snapshot));
+    const opened = openSnapshot(sodium, session, note, state.memberCount > 1, state);
     const reached = clocksOf(opened.value);
     for (const envelope of state.updates) {
       try {
@@ -50,7 +50,7 @@ export function catchUp(
     // Yjs merges idempotently, so local edits not yet appended survive the merge.
     Y.applyUpdate(note.doc, opened.value, REMOTE_ORIGIN);
     holdClocks(heldClocksOf(note), opened.value);
-    if (opened.index > 0) note.resealDue = true;
+    if (opened.former) note.resealDue = true;
     note.version = state.snapshotVersion;
   }
   if (note.version >= state.snapshotVersion) applyUpdatesAbove(sodium, note, state, session);

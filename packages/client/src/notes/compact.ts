@@ -2,7 +2,7 @@
 // replace it with a sealed full-state snapshot covering the current version. The same
 // call re-seals stragglers (§9 rule 11): when some content opened only under a former
 // content key, an owner or editor compacts at once, under the current key, metadata too.
-import { loadSodium, sealEnvelope, sealMetadata } from "@notes/crypto";
+import { loadSodium } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
@@ -12,6 +12,8 @@ import type { Session } from "../vault/session";
 import { catchUp } from "./catch-up";
 import { wrapChanged } from "./note-keys";
 import type { OpenNote } from "./open-state";
+import { prepareToRead } from "./prepare-read";
+import { sealNoteMetadata, sealSnapshot } from "./seal-content";
 
 export const COMPACTION_THRESHOLD = 200;
 
@@ -61,6 +63,7 @@ export async function compactNote(
     const asked = options.session && seenNow(options.session, note.id);
     const state = await api.call("notes.get", { id: note.id });
     if (!options.session && wrapChanged(note, state)) return undefined;
+    if (options.session) await prepareToRead(api, options.session, state, note);
     catchUp(sodium, note, state, options.session, asked);
   }
   const reseal = note.resealDue === true;
@@ -68,8 +71,8 @@ export async function compactNote(
   const body = {
     id: note.id,
     coversVersion,
-    snapshot: sealEnvelope(sodium, note.cek, note.id, Y.encodeStateAsUpdate(note.doc)),
-    ...(reseal && { metadata: sealMetadata(sodium, note.cek, note.id, note.metadata) }),
+    ...sealSnapshot(sodium, note, Y.encodeStateAsUpdate(note.doc)),
+    ...(reseal && sealNoteMetadata(sodium, note, note.metadata)),
   };
   // Cleared before the call so an old-key update applied meanwhile sets it again.
   note.resealDue = false;

@@ -1,20 +1,14 @@
 // Note creation: a fresh content key sealed to the owner's own public key, the first
 // Yjs state as the snapshot, title and tags as sealed metadata. The id is chosen here
 // so the envelopes can bind to it before the server has seen anything.
-import {
-  copyMetadata,
-  generateKey,
-  loadSodium,
-  type NoteMetadata,
-  sealCek,
-  sealEnvelope,
-  sealMetadata,
-} from "@notes/crypto";
+import { copyMetadata, generateKey, loadSodium, type NoteMetadata, sealCek } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { Input } from "../api/types";
+import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
 import type { OpenNote } from "./open-state";
+import { sealNoteMetadata, sealSnapshot } from "./seal-content";
 import { writeText } from "./text";
 
 export interface CreateNoteInput extends NoteMetadata {
@@ -47,10 +41,12 @@ export async function prepareNote(
   const doc = new Y.Doc();
   if (input.text !== undefined) writeText(doc, input.text);
   const metadata: NoteMetadata = copyMetadata(input);
+  const signer = signerOf(session);
+  const sealable = { id, cek, signer };
   const body = {
     id,
-    snapshot: sealEnvelope(sodium, cek, id, Y.encodeStateAsUpdate(doc)),
-    metadata: sealMetadata(sodium, cek, id, metadata),
+    ...sealSnapshot(sodium, sealable, Y.encodeStateAsUpdate(doc)),
+    ...sealNoteMetadata(sodium, sealable, metadata),
     wrappedCek: sealCek(sodium, cek, session.keyPair.publicKey),
   };
   const note: OpenNote = {
@@ -63,6 +59,7 @@ export async function prepareNote(
     role: "owner",
     formerCeks: [],
     wrappedCek: body.wrappedCek,
+    signer,
   };
   session.keyring?.remember(id, cek);
   return { note, body };

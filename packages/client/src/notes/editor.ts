@@ -1,15 +1,9 @@
 // NoteEditor: watches a note's Yjs document and appends each local update, sealed
-// under the content key, to POST /v1/notes/{id}/updates. Each batch carries a fresh
+// under the content key and signed, to POST /v1/notes/{id}/updates. Each batch carries a fresh
 // requestId that is reused on every retry of that batch, so a retry after a lost
 // answer never appends twice (contract.md §5). Server data (REMOTE_ORIGIN) and peers'
 // live-room frames (LIVE_ORIGIN) are not local edits and are never appended.
-import {
-  copyMetadata,
-  loadSodium,
-  type NoteMetadata,
-  sealEnvelope,
-  sealMetadata,
-} from "@notes/crypto";
+import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
@@ -17,6 +11,7 @@ import type { Session } from "../vault/session";
 import { compactIfDue } from "./compact";
 import { isRemoteOrigin, type OpenNote } from "./open-state";
 import { withRetry } from "./retry";
+import { sealNoteMetadata, sealUpdates } from "./seal-content";
 
 export class NoteEditor {
   private pending: Uint8Array[] = [];
@@ -74,8 +69,8 @@ export class NoteEditor {
     const body = {
       id: note.id,
       requestId: crypto.randomUUID(),
-      updates: updates.map((u) => sealEnvelope(sodium, note.cek, note.id, u)),
-      metadata: metadata ? sealMetadata(sodium, note.cek, note.id, metadata) : null,
+      ...sealUpdates(sodium, note, updates),
+      ...(metadata ? sealNoteMetadata(sodium, note, metadata) : { metadata: null }),
     };
     let coordinates: NoteCoordinates;
     try {

@@ -15,7 +15,7 @@ export function contentKeyOf(sodium: Sodium, session: Session, state: NoteState)
 }
 
 /** Every key to try on the note's content, current first. */
-export function keysOf(note: OpenNote): Uint8Array[] {
+export function keysOf(note: Pick<OpenNote, "cek" | "formerCeks">): Uint8Array[] {
   return [note.cek, ...(note.formerCeks ?? [])];
 }
 

@@ -4,7 +4,11 @@ import { DecryptionFailed, loadSodium, sealCek, sealEnvelope, sealMetadata } fro
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { NoteState } from "../api/types";
+import { RetiredKeyContent } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
+import { rememberRoster } from "../trust/note-rosters";
+import { keyPinsOf } from "../trust/pin-check";
+import { signEnvelope } from "../trust/sign-content";
 import { applyUpdatesAbove, openState } from "./open-state";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "./test-keys";
 import { appendParagraph, readText, writeText } from "./text";
@@ -75,17 +79,37 @@ describe("openState across a content-key rotation", () => {
   const OLD = FIXED_CEK;
   const NEW = new Uint8Array(32).fill(4);
 
-  /** Snapshot and metadata under NEW; a straggler update under OLD, one under NEW. */
-  async function rotatedNote() {
+  const BOB = "00000000-0000-4000-8000-0000000000b0";
+
+  /**
+   * Snapshot and metadata under NEW; a straggler update under OLD (signed by Bob when
+   * `signed`), then one under NEW. Bob's signing key is pinned in the session.
+   */
+  async function rotatedNote(signed = true) {
     const sodium = await loadSodium();
     const session = await fixedSession();
+    const bob = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(0xb0));
+    keyPinsOf(session).set({
+      userId: BOB,
+      publicKey: new Uint8Array(32).fill(0xb1),
+      signingPublicKey: bob.publicKey,
+      verified: false,
+    });
     const doc = new Y.Doc();
     writeText(doc, "before");
     const snapshot = sealEnvelope(sodium, NEW, NOTE_ID, Y.encodeStateAsUpdate(doc));
     const raw: Uint8Array[] = [];
+    // The straggler comes from another client (Bob's device, offline during the
+    // rotation), and the update after it was written without it, as everyone does
+    // who never took it in: leaving it out holds nothing else back.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+    other.on("update", (u: Uint8Array) => raw.push(u));
+    appendParagraph(other, "straggler");
     doc.on("update", (u: Uint8Array) => raw.push(u));
-    appendParagraph(doc, "straggler");
     appendParagraph(doc, "after");
+    const straggler = sealEnvelope(sodium, OLD, NOTE_ID, raw[0] ?? new Uint8Array());
+    const bobSigner = { userId: BOB, secretKey: bob.privateKey };
     const state: NoteState = {
       id: NOTE_ID,
       deleted: false,
@@ -95,32 +119,69 @@ describe("openState across a content-key rotation", () => {
       snapshot,
       snapshotVersion: 4,
       updatedAt: new Date(0).toISOString(),
-      updates: [
-        sealEnvelope(sodium, OLD, NOTE_ID, raw[0] ?? new Uint8Array()),
-        sealEnvelope(sodium, NEW, NOTE_ID, raw[1] ?? new Uint8Array()),
-      ],
+      updates: [straggler, sealEnvelope(sodium, NEW, NOTE_ID, raw[1] ?? new Uint8Array())],
+      ...(signed && {
+        updateSignatures: [
+          signEnvelope(sodium, bobSigner, "update", NOTE_ID, OLD, straggler),
+          null,
+        ],
+      }),
       version: 6,
       metadata: sealMetadata(sodium, NEW, NOTE_ID, { title: "T", tags: [] }),
       wrappedCek: sealCek(sodium, NEW, session.keyPair.publicKey),
     };
+    session.keyring = new ContentKeyring();
+    session.keyring.remember(NOTE_ID, OLD);
     return { sodium, session, state };
   }
 
-  it("opens with the keyring: current key first, then the former one, and marks a reseal", async () => {
+  const roster = (ids: string[]) => ids.map((userId) => ({ userId, role: "editor" as const }));
+
+  it("opens with the keyring a late edit signed by someone still on the note, and marks a reseal", async () => {
     const { sodium, session, state } = await rotatedNote();
-    session.keyring = new ContentKeyring();
-    session.keyring.remember(NOTE_ID, OLD);
+    rememberRoster(session, NOTE_ID, state.wrappedCek, roster([session.account.id, BOB]));
     const note = openState(sodium, session, state);
-    expect(readText(note.doc)).toBe("before\nstraggler\nafter");
+    expect(readText(note.doc).split("\n").sort()).toEqual(["after", "before", "straggler"]);
     expect(note.cek).toEqual(NEW);
     expect(note.formerCeks).toEqual([OLD]);
     expect(note.version).toBe(6);
     expect(note.resealDue).toBe(true);
-    expect(session.keyring.keys(NOTE_ID)).toEqual([NEW, OLD]);
+    expect(note.warnings).toBeUndefined();
+    expect(note.authorship?.signers.get(BOB)).toBe("signed");
+    expect(session.keyring?.keys(NOTE_ID)).toEqual([NEW, OLD]);
+  });
+
+  it("attack 3: refuses content under the retired key signed by someone no longer on the note", async () => {
+    const { sodium, session, state } = await rotatedNote();
+    rememberRoster(session, NOTE_ID, state.wrappedCek, roster([session.account.id]));
+    const note = openState(sodium, session, state);
+    expect(readText(note.doc)).toBe("before\nafter");
+    expect(note.version).toBe(6);
+    expect(note.resealDue).toBe(true);
+    expect(note.warnings).toEqual([expect.any(RetiredKeyContent)]);
+    const [warning] = note.warnings as RetiredKeyContent[];
+    expect([warning?.part, warning?.version, warning?.signerId]).toEqual(["update", 5, BOB]);
+  });
+
+  it("attack 3: refuses unsigned content under the retired key, roster or not", async () => {
+    const { sodium, session, state } = await rotatedNote(false);
+    const note = openState(sodium, session, state);
+    expect(readText(note.doc)).toBe("before\nafter");
+    expect(note.warnings).toEqual([expect.any(RetiredKeyContent)]);
+  });
+
+  it("waits at a signed late edit while it lacks the roster read under the current key", async () => {
+    const { sodium, session, state } = await rotatedNote();
+    rememberRoster(session, NOTE_ID, "an older wrap", roster([session.account.id, BOB]));
+    const note = openState(sodium, session, state);
+    expect(readText(note.doc)).toBe("before");
+    expect(note.version).toBe(4);
+    expect(note.unreadableFrom).toBe(5);
   });
 
   it("without the former key stops at the straggler, keeping version gap-free", async () => {
     const { sodium, session, state } = await rotatedNote();
+    session.keyring = new ContentKeyring();
     const note = openState(sodium, session, state);
     expect(readText(note.doc)).toBe("before");
     expect(note.version).toBe(4);

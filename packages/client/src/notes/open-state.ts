@@ -2,15 +2,26 @@
 // from wrappedCek (or the master key for legacy notes, §9.9), metadata, snapshot,
 // then each update above it in order. Content is tried under the current key, then
 // under the keys held before a rotation (§9.11); what opens only under an older key
-// marks the note for re-sealing at its next compaction (the straggler rule).
-import { type NoteMetadata, openEnvelope, openMetadata, type Sodium } from "@notes/crypto";
+// marks the note for re-sealing at its next compaction (the straggler rule), if a
+// member still on the note signed it, and is left out otherwise (open-content.ts).
+import {
+  DecryptionFailed,
+  type NoteMetadata,
+  openEnvelope,
+  openMetadata,
+  type Signer,
+  type Sodium,
+} from "@notes/crypto";
 import * as Y from "yjs";
 import type { NoteState } from "../api/types";
-import { MissingKeyMaterial } from "../errors";
-import { openWithKeys } from "../keys/open-with-keys";
+import { MissingKeyMaterial, type ServedStateRefused, UpdatesMissing } from "../errors";
+import type { Authorship } from "../trust/authorship";
 import { type HeldClocks, heldClocksOf, holdClocks } from "../trust/served-state";
+import { signerOf } from "../trust/sign-content";
+import { gapsBefore } from "../trust/update-gaps";
 import type { Session } from "../vault/session";
-import { adoptContentKey, contentKeyOf, formerKeys, keysOf } from "./note-keys";
+import { adoptContentKey, contentKeyOf, formerKeys } from "./note-keys";
+import { type ContentOutcome, openServedPart } from "./open-content";
 
 export interface OpenNote {
   id: string;
@@ -44,6 +55,19 @@ export interface OpenNote {
    * for a note restored from a cache that did not keep it (nothing is checked then).
    */
   heldClocks?: HeldClocks;
+  /**
+   * Who signs what this device writes to the note: the session's account and signing
+   * key (docs/client-crypto.md, "Signed content"). Set by openState and prepareNote;
+   * a note without it writes unsigned content.
+   */
+  signer?: Signer;
+  /** Who signed the content applied here, for a shared note (trust/authorship.ts). */
+  authorship?: Authorship;
+  /**
+   * What the last application of server content left out or found missing (retired-key
+   * content, updates missing before others). The SyncEngine moves them into its result.
+   */
+  warnings?: ServedStateRefused[];
 }
 
 /** Origin of transactions that apply server data, so editors do not send them back. */
@@ -69,36 +93,65 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
   // Legacy notes use the master key itself; it never goes into the ring.
   if (state.wrappedCek) session.keyring?.remember(state.id, cek);
   const formerCeks = formerKeys(cek, session.keyring?.keys(state.id) ?? []);
-  const keys = [cek, ...formerCeks];
-  const opened = openWithKeys(keys, (k) => openEnvelope(sodium, k, state.id, snapshot));
-  const meta = openWithKeys(keys, (k) => openMetadata(sodium, k, state.id, metadata));
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, opened.value, REMOTE_ORIGIN);
-  const heldClocks: HeldClocks = new Map();
-  holdClocks(heldClocks, opened.value);
   const note: OpenNote = {
     id: state.id,
-    doc,
+    doc: new Y.Doc(),
     cek,
     version: state.snapshotVersion,
     snapshotVersion: state.snapshotVersion,
-    metadata: meta.value,
+    metadata: { title: "", tags: [] },
     role: state.role,
     formerCeks,
     wrappedCek: state.wrappedCek,
-    resealDue: opened.index > 0 || meta.index > 0,
     updatedAt: state.updatedAt,
-    heldClocks,
+    heldClocks: new Map(),
+    signer: signerOf(session),
   };
-  applyUpdatesAbove(sodium, note, state);
+  const shared = state.memberCount > 1;
+  const opened = openSnapshot(sodium, session, note, shared, state);
+  Y.applyUpdate(note.doc, opened.value, REMOTE_ORIGIN);
+  holdClocks(heldClocksOf(note), opened.value);
+  note.resealDue = opened.former;
+  applyUpdatesAbove(sodium, note, state, session);
   return note;
+}
+
+/**
+ * The served snapshot, opened and judged (open-content.ts). A snapshot refused as
+ * retired-key content throws RetiredKeyContent; one this device cannot judge yet (it
+ * lacks the roster read under the current key) throws DecryptionFailed, as content no
+ * held key opens: both leave the note as held, and a later sync tries again.
+ */
+export function openSnapshot(
+  sodium: Sodium,
+  session: Session | undefined,
+  note: OpenNote,
+  shared: boolean,
+  state: NoteState,
+): { value: Uint8Array; former: boolean } {
+  const envelope = state.snapshot ?? "";
+  const outcome = openServedPart(
+    sodium,
+    session,
+    note,
+    shared,
+    { part: "snapshot", envelope, signature: state.snapshotSignature },
+    (k) => openEnvelope(sodium, k, note.id, envelope),
+  );
+  if (outcome.kind === "refused") throw outcome.error;
+  if (outcome.kind === "unsure") {
+    throw new DecryptionFailed(`note ${note.id}: a snapshot under a retired key, not judged yet`);
+  }
+  return outcome;
 }
 
 /**
  * Applies the updates of `state` that `note` has not seen yet. `state.updates` are the
  * versions snapshotVersion+1 … version, so the first (note.version − snapshotVersion)
  * are already in the document. The caller checks note.version ≥ state.snapshotVersion.
- * With `session`, a rotated wrap in `state` is adopted first.
+ * With `session`, a rotated wrap in `state` is adopted first, and what is served is
+ * judged (open-content.ts): content refused as a retired key's is left out and reported
+ * in `note.warnings`, as is an update that shows others missing before it.
  */
 export function applyUpdatesAbove(
   sodium: Sodium,
@@ -107,37 +160,76 @@ export function applyUpdatesAbove(
   session?: Session,
 ): void {
   if (session) adoptContentKey(sodium, session, note, state);
-  const keys = keysOf(note);
+  const shared = state.memberCount > 1;
   const skip = Math.max(0, note.version - state.snapshotVersion);
   const fresh = state.updates.slice(skip);
   let reached = Math.max(note.version, state.version);
+  // Gaps are judged against clocks this note kept from the start (not a cache without).
+  const held = session ? note.heldClocks : undefined;
+  const gaps: UpdatesMissing["missing"] = [];
+  let refused = false;
   note.unreadableFrom = undefined;
   if (fresh.length > 0) {
     note.doc.transact(() => {
       for (const [i, envelope] of fresh.entries()) {
-        let opened: { value: Uint8Array; index: number };
+        const version = state.snapshotVersion + skip + i + 1;
+        let outcome: ContentOutcome<Uint8Array>;
         try {
-          opened = openWithKeys(keys, (k) => openEnvelope(sodium, k, note.id, envelope));
+          outcome = openServedPart(
+            sodium,
+            session,
+            note,
+            shared,
+            { part: "update", envelope, signature: state.updateSignatures?.[skip + i], version },
+            (k) => openEnvelope(sodium, k, note.id, envelope),
+          );
         } catch {
           // Stop here so `version` stays a gap-free prefix and a later sync retries.
-          note.unreadableFrom = state.snapshotVersion + skip + i + 1;
-          reached = note.unreadableFrom - 1;
+          outcome = { kind: "unsure" };
+        }
+        if (outcome.kind === "unsure") {
+          note.unreadableFrom = version;
+          reached = version - 1;
           return;
         }
-        if (opened.index > 0) note.resealDue = true;
-        Y.applyUpdate(note.doc, opened.value, REMOTE_ORIGIN);
-        holdClocks(heldClocksOf(note), opened.value);
+        if (outcome.kind === "refused") {
+          // Left out for good; compacting under the current key prunes it.
+          warn(note, outcome.error);
+          note.resealDue = true;
+          refused = true;
+          continue;
+        }
+        if (outcome.former) note.resealDue = true;
+        if (held && !refused) gaps.push(...gapsBefore(held, outcome.value));
+        Y.applyUpdate(note.doc, outcome.value, REMOTE_ORIGIN);
+        holdClocks(heldClocksOf(note), outcome.value);
       }
     }, REMOTE_ORIGIN);
   }
+  if (gaps.length > 0) warn(note, new UpdatesMissing(note.id, gaps));
   note.version = Math.max(note.version, reached);
   note.snapshotVersion = state.snapshotVersion;
   if (!note.updatedAt || state.updatedAt > note.updatedAt) note.updatedAt = state.updatedAt;
   if (state.metadata) {
     const envelope = state.metadata;
-    const meta = openWithKeys(keys, (k) => openMetadata(sodium, k, note.id, envelope));
-    if (meta.index > 0) note.resealDue = true;
-    note.metadata = meta.value;
+    const meta = openServedPart(
+      sodium,
+      session,
+      note,
+      shared,
+      { part: "metadata", envelope, signature: state.metadataSignature },
+      (k) => openMetadata(sodium, k, note.id, envelope),
+    );
+    if (meta.kind === "refused") warn(note, meta.error);
+    if (meta.kind === "open") {
+      if (meta.former) note.resealDue = true;
+      note.metadata = meta.value;
+    }
   }
   note.role = state.role;
+}
+
+/** Adds a warning for the caller to report (SyncEngine moves them into its result). */
+function warn(note: OpenNote, warning: ServedStateRefused): void {
+  note.warnings = [...(note.warnings ?? []), warning];
 }

@@ -7,9 +7,11 @@ import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { catchUp } from "./catch-up";
 import type { OpenNote } from "./open-state";
+import { prepareToRead } from "./prepare-read";
 
 export async function refreshNote(api: ApiClient, session: Session, note: OpenNote): Promise<void> {
   const asked = seenNow(session, note.id);
   const [sodium, state] = await Promise.all([loadSodium(), api.call("notes.get", { id: note.id })]);
+  await prepareToRead(api, session, state, note);
   catchUp(sodium, note, state, session, asked);
 }

@@ -5,12 +5,16 @@
 // key the epochId names first, then every held key (rows without one are probed), and
 // applies a delta over its base. Restoring copies the old content into the live
 // document as one local transaction: it is sealed and synced like any other edit.
-import { deriveEpochId, loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
+import { deriveEpochId, fromBase64, loadSodium, openEnvelope } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { Output } from "../api/types";
+import { UnexpectedResponse } from "../errors";
 import { openWithKeys } from "../keys/open-with-keys";
+import { checkSignature, type SignatureCheck } from "../trust/signature-check";
+import type { Session } from "../vault/session";
 import type { OpenNote } from "./open-state";
+import { sealRevision } from "./seal-content";
 import { contentOf } from "./text";
 
 export type RevisionDescriptor = Output<"notes.storeRevision">;
@@ -42,7 +46,7 @@ export async function storeRevision(
   const stateVector = Y.encodeStateVector(note.doc);
   const descriptor = await api.call("notes.storeRevision", {
     id: note.id,
-    snapshot: sealEnvelope(sodium, note.cek, note.id, state),
+    ...sealRevision(sodium, note, state),
     epochId: deriveEpochId(sodium, note.cek),
     ...(delta && { baseRevision: delta.revision }),
   });
@@ -61,10 +65,42 @@ export async function openRevision(
   note: OpenNote,
   revision: number,
 ): Promise<Y.Doc> {
+  return (await readRevisionChain(api, note, revision)).doc;
+}
+
+/**
+ * As openRevision, with the revision's signature checked against this session's keys
+ * (docs/client-crypto.md, "Signed content"): who captured it, as its signature says,
+ * whatever the descriptor's authorHandle (the server's word) claims.
+ */
+export async function openSignedRevision(
+  api: ApiClient,
+  session: Session,
+  note: OpenNote,
+  revision: number,
+): Promise<{ doc: Y.Doc; signature: SignatureCheck }> {
+  const sodium = await loadSodium();
+  const { doc, head } = await readRevisionChain(api, note, revision);
+  const signature = checkSignature(
+    sodium,
+    session,
+    head.read.signature,
+    { kind: "revision", scope: note.id, key: head.key },
+    fromBase64(head.read.snapshot),
+  );
+  return { doc, signature };
+}
+
+async function readRevisionChain(
+  api: ApiClient,
+  note: OpenNote,
+  revision: number,
+): Promise<{ doc: Y.Doc; head: { read: Output<"notes.readRevision">; key: Uint8Array } }> {
   const sodium = await loadSodium();
   const held = [note.cek, ...(note.formerCeks ?? [])];
   const doc = new Y.Doc();
   const chain: Uint8Array[] = [];
+  let head: { read: Output<"notes.readRevision">; key: Uint8Array } | undefined;
   let next: number | undefined = revision;
   // A delta's base comes first; a chain never loops back (bases are older).
   while (next !== undefined && chain.length < 64) {
@@ -76,12 +112,16 @@ export async function openRevision(
       ? held.filter((key) => deriveEpochId(sodium, key) === read.epochId)
       : [];
     const keys = [...named, ...held.filter((key) => !named.includes(key))];
-    chain.unshift(openWithKeys(keys, (k) => openEnvelope(sodium, k, note.id, read.snapshot)).value);
+    const opened = openWithKeys(keys, (k) => openEnvelope(sodium, k, note.id, read.snapshot));
+    head ??= { read, key: keys[opened.index] as Uint8Array };
+    chain.unshift(opened.value);
     next =
       read.baseRevision !== undefined && read.baseRevision < next ? read.baseRevision : undefined;
   }
   for (const update of chain) Y.applyUpdate(doc, update);
-  return doc;
+  // The loop reads at least the revision asked for.
+  if (!head) throw new UnexpectedResponse(`revision ${revision} was not read`);
+  return { doc, head };
 }
 
 /** Replaces the live content with a revision's, as one local (syncing) transaction. */

@@ -16,6 +16,8 @@ export interface NewMember {
   userId: string;
   /** Raw X25519 public key, as resolveUser answers it. */
   publicKey: Uint8Array;
+  /** Raw Ed25519 signing key, as resolveUser answers it (pinned alongside). */
+  signingPublicKey?: Uint8Array | undefined;
   role: "editor" | "viewer";
 }
 
@@ -30,7 +32,12 @@ export async function addMember(
   member: NewMember,
   options: RosterOptions = {},
 ): Promise<RosterChange> {
-  const publicKey = await checkSeenKey(keyPinsOf(session), member.userId, member.publicKey);
+  const publicKey = await checkSeenKey(
+    keyPinsOf(session),
+    member.userId,
+    member.publicKey,
+    member.signingPublicKey,
+  );
   const directory = options.directory ?? new PublicKeyDirectory();
   directory.set(member.userId, publicKey);
   const userId = member.userId.toLowerCase();

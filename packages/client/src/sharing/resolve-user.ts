@@ -15,6 +15,8 @@ export interface ResolvedUser {
   handle?: string;
   /** Raw 32-byte X25519 public key. */
   publicKey: Uint8Array;
+  /** Raw 32-byte Ed25519 signing key, when the account has published one. */
+  signingPublicKey?: Uint8Array;
 }
 
 /**
@@ -32,10 +34,12 @@ export async function resolveUser(
   if (publicKey.length !== SHARING_KEY_BYTES) {
     throw new UnexpectedResponse(`public key of ${found.userId} is ${publicKey.length} bytes`);
   }
-  if (pins) publicKey = await checkSeenKey(pins, found.userId, publicKey);
+  const signingPublicKey = found.signingPublicKey ? fromBase64(found.signingPublicKey) : undefined;
+  if (pins) publicKey = await checkSeenKey(pins, found.userId, publicKey, signingPublicKey);
   return {
     userId: found.userId,
     ...(found.handle !== undefined && { handle: found.handle }),
     publicKey,
+    ...(signingPublicKey && { signingPublicKey }),
   };
 }

@@ -10,6 +10,7 @@ import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import { MemberKeyUnavailable } from "../errors";
 import type { OpenNote } from "../notes/open-state";
+import { rememberRoster } from "../trust/note-rosters";
 import { keyPinsOf } from "../trust/pin-check";
 import type { Session } from "../vault/session";
 import { etagOf, listMembers, type Member } from "./list-members";
@@ -86,6 +87,10 @@ export async function writeRoster(
       const answer = await api.send("notes.replaceMembers", body, {
         headers: { "If-Match": roster.etag },
       });
+      // Who is on the note is what this owner just decided, whatever the answer lists.
+      const decided = new Set([session.account.id, ...wanted.map((m) => m.userId)]);
+      const members = answer.body.members.filter((m) => decided.has(m.userId));
+      rememberRoster(session, note.id, ownerWrappedCek ?? note.wrappedCek, members);
       return {
         members: answer.body.members,
         etag: etagOf(answer.headers),

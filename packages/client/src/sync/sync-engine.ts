@@ -16,6 +16,7 @@ import type { NoteState } from "../api/types";
 import { ServedStateRefused } from "../errors";
 import { formerKeys, keysOf } from "../notes/note-keys";
 import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
+import { prepareToRead } from "../notes/prepare-read";
 import {
   checkCompactionCovers,
   checkServedState,
@@ -190,6 +191,7 @@ export class SyncEngine {
       return;
     }
     const local = this.notes.get(entry.id);
+    await prepareToRead(this.api, this.session, entry, local);
     try {
       checkServedState(sodium, this.session, entry, asked);
       if (local && local.version >= entry.snapshotVersion) {
@@ -212,6 +214,7 @@ export class SyncEngine {
           return;
         }
         checkServedState(sodium, this.session, state, askedGet);
+        await prepareToRead(this.api, this.session, state, local);
         this.replace(local, openState(sodium, this.session, state));
         recordServedState(sodium, this.session, state);
       }
@@ -223,6 +226,12 @@ export class SyncEngine {
       if (!(error instanceof DecryptionFailed)) throw error;
       result.unreadable.push(entry.id);
       return;
+    } finally {
+      const held = this.notes.get(entry.id);
+      if (held?.warnings) {
+        result.refused.push(...held.warnings);
+        held.warnings = undefined;
+      }
     }
     result.changed.push(entry.id);
   }
@@ -255,6 +264,8 @@ export class SyncEngine {
     local.metadata = fresh.metadata;
     local.role = fresh.role;
     local.updatedAt = fresh.updatedAt;
+    local.authorship = fresh.authorship;
+    local.warnings = [...(local.warnings ?? []), ...(fresh.warnings ?? [])];
     raiseClocks(heldClocksOf(local), fresh.heldClocks ?? []);
   }
 }

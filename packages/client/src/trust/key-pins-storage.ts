@@ -43,11 +43,36 @@ export function mergeKeyPins(pins: readonly PinnedKey[], into: KeyPins): KeyPinC
     const held = into.get(pin.userId);
     if (!held) {
       into.set(pin);
-    } else if (!sameKey(held.publicKey, pin.publicKey)) {
+      continue;
+    }
+    const merged = mergePin(held, pin);
+    if (merged === "conflict") {
       conflicts.push({ userId: pin.userId, kept: held.publicKey, other: pin.publicKey });
-    } else if (pin.verified && !held.verified) {
-      into.set({ ...held, verified: true });
+    } else if (merged) {
+      into.set(merged);
     }
   }
   return conflicts;
+}
+
+/**
+ * One person's pin as two devices hold it: "conflict" when they pinned different keys
+ * (sharing or signing), the pin `held` should become when `other` adds to it (a signing
+ * key `held` lacks, a verification), or undefined when `other` adds nothing. A
+ * verification counts only for the keys it was made over.
+ */
+export function mergePin(held: PinnedKey, other: PinnedKey): PinnedKey | "conflict" | undefined {
+  if (!sameKey(held.publicKey, other.publicKey)) return "conflict";
+  if (held.signingPublicKey && other.signingPublicKey) {
+    if (!sameKey(held.signingPublicKey, other.signingPublicKey)) return "conflict";
+  }
+  const signingPublicKey = held.signingPublicKey ?? other.signingPublicKey;
+  const covers = (pin: PinnedKey) =>
+    pin.verified &&
+    (pin.signingPublicKey === undefined
+      ? signingPublicKey === undefined
+      : signingPublicKey !== undefined && sameKey(pin.signingPublicKey, signingPublicKey));
+  const verified = covers(held) || covers(other);
+  if (signingPublicKey === held.signingPublicKey && verified === held.verified) return undefined;
+  return { ...held, signingPublicKey, verified };
 }

@@ -11,10 +11,9 @@
 import { loadSodium, openKeyPins, sealKeyPins } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
-import { sameKey } from "../keys/content-keyring";
 import type { Session } from "../vault/session";
 import type { PinnedKey } from "./key-pins";
-import { type KeyPinConflict, mergeKeyPins } from "./key-pins-storage";
+import { type KeyPinConflict, mergeKeyPins, mergePin } from "./key-pins-storage";
 import { keyPinsOf } from "./pin-check";
 
 export interface KeyPinsSyncResult {
@@ -64,11 +63,9 @@ function toStore(
   let changed = false;
   for (const pin of local) {
     const held = byUser.get(pin.userId);
-    if (!held) {
-      byUser.set(pin.userId, pin);
-      changed = true;
-    } else if (sameKey(held.publicKey, pin.publicKey) && pin.verified && !held.verified) {
-      byUser.set(pin.userId, { ...held, verified: true });
+    const merged = held ? mergePin(held, pin) : pin;
+    if (merged && merged !== "conflict") {
+      byUser.set(pin.userId, merged);
       changed = true;
     }
   }

@@ -1,5 +1,6 @@
-// Pinned sharing keys (docs/client-crypto.md, "Pinned keys"): for each person this
-// account has shared with or looked up, the X25519 public key it saw first. A keypair
+// Pinned public keys (docs/client-crypto.md, "Pinned keys"): for each person this
+// account has shared with or looked up, the X25519 sharing key it saw first, and the
+// Ed25519 signing key it saw first once that person has one. A keypair
 // never changes once stored (the server refuses a second one), so a different key
 // later is the server, or whoever runs it, asking to be sealed to; the SDK seals
 // nothing to it until the person confirms (pin-check.ts). Pins sync between the
@@ -58,6 +59,7 @@ function copyOf(pin: PinnedKey): PinnedKey {
   return {
     userId: pin.userId.toLowerCase(),
     publicKey: Uint8Array.from(pin.publicKey),
+    ...(pin.signingPublicKey && { signingPublicKey: Uint8Array.from(pin.signingPublicKey) }),
     verified: pin.verified,
   };
 }

@@ -55,20 +55,31 @@ describe("checkSeenKey", () => {
 });
 
 describe("keyPinsOf and safetyNumberWith", () => {
-  const sessionOf = (userId: string, publicKey: Uint8Array) =>
-    ({ account: { id: userId }, keyPair: { publicKey } }) as unknown as Session;
+  const signingOf = (seed: number) =>
+    sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(seed)).publicKey;
+  const sessionOf = (userId: string, publicKey: Uint8Array, signingPublicKey = signingOf(1)) =>
+    ({
+      account: { id: userId },
+      keyPair: { publicKey },
+      signingKeyPair: { publicKey: signingPublicKey },
+    }) as unknown as Session;
 
   it("gives a session without pins one store for its life", () => {
     const session = sessionOf(CAROL, real);
     expect(keyPinsOf(session)).toBe(keyPinsOf(session));
   });
 
-  it("is the same 60 digits on both sides", async () => {
+  it("is the same 60 digits on both sides, and covers both signing keys", async () => {
     const ALICE = "00000000-0000-4000-8000-00000000000a";
-    const alice = sessionOf(ALICE, other);
-    const carol = sessionOf(CAROL, real);
-    const seenByAlice = await safetyNumberWith(alice, { userId: CAROL, publicKey: real });
+    const alice = sessionOf(ALICE, other, signingOf(2));
+    const carol = sessionOf(CAROL, real, signingOf(3));
+    const carolKeys = { userId: CAROL, publicKey: real, signingPublicKey: signingOf(3) };
+    const seenByAlice = await safetyNumberWith(alice, carolKeys);
     expect(seenByAlice).toMatch(/^\d{5}( \d{5}){11}$/);
-    expect(await safetyNumberWith(carol, { userId: ALICE, publicKey: other })).toBe(seenByAlice);
+    const aliceKeys = { userId: ALICE, publicKey: other, signingPublicKey: signingOf(2) };
+    expect(await safetyNumberWith(carol, aliceKeys)).toBe(seenByAlice);
+    // A substituted signing key shows as another number.
+    const swapped = { ...carolKeys, signingPublicKey: signingOf(9) };
+    expect(await safetyNumberWith(alice, swapped)).not.toBe(seenByAlice);
   });
 });

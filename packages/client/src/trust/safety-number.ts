@@ -7,6 +7,10 @@ import type { Session } from "../vault/session";
 
 /** 60 digits in twelve groups of five, e.g. for three rows of four. */
 export async function safetyNumberWith(session: Session, other: AccountKey): Promise<string> {
-  const own = { userId: session.account.id, publicKey: session.keyPair.publicKey };
+  const own = {
+    userId: session.account.id,
+    publicKey: session.keyPair.publicKey,
+    signingPublicKey: session.signingKeyPair.publicKey,
+  };
   return groupDigits(safetyNumber(await loadSodium(), own, other));
 }

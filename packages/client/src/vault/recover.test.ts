@@ -34,6 +34,7 @@ describe("recover", () => {
         recoveryWrappedMasterKey: wrapKey(sodium, recoveryWrapKey, fixed.masterKey),
         publicKey: toBase64(fixed.keyPair.publicKey),
         wrappedPrivateKey: wrapKey(sodium, fixed.masterKey, fixed.keyPair.privateKey),
+        signingPublicKey: toBase64(fixed.signingKeyPair.publicKey),
       },
     };
     const { fetch, requests } = fakeFetch([

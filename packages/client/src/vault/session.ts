@@ -1,9 +1,10 @@
 // The unlocked session: bearer token plus the keys that never leave this process.
-import type { SharingKeyPair } from "@notes/crypto";
+import type { SharingKeyPair, SigningKeyPair } from "@notes/crypto";
 import type { Account } from "../api/types";
 import { WeakKdfParameters } from "../errors";
 import type { ContentKeyring } from "../keys/content-keyring";
 import type { KeyPins } from "../trust/key-pins";
+import type { KnownRoster } from "../trust/note-rosters";
 import type { SeenStates } from "../trust/seen-states";
 
 export interface Session {
@@ -14,6 +15,11 @@ export interface Session {
   masterKey: Uint8Array;
   /** X25519 sharing keypair; the private half is stored on the server only wrapped. */
   keyPair: SharingKeyPair;
+  /**
+   * Ed25519 signing keypair, derived from the master key (docs/client-crypto.md, "Signed
+   * content"): everything this session writes is signed with it.
+   */
+  signingKeyPair: SigningKeyPair;
   kdfIterations: number;
   kdfSalt: string;
   /**
@@ -34,6 +40,11 @@ export interface Session {
    * keeps it across restarts (parseSeenStates) so a restart is no chance to roll back.
    */
   seenStates?: SeenStates;
+  /**
+   * Each shared note's members as this device last read them (note-rosters.ts): who may
+   * still write under a content key retired since. In memory, filled as needed.
+   */
+  rosters?: Map<string, KnownRoster>;
 }
 
 /** contract.md §2: PBKDF2 iteration floor, also the client default. */

@@ -14,7 +14,7 @@ import type { ApiClient } from "../api/client";
 import { ContentKeyring } from "../keys/content-keyring";
 import { MemoryKeyPins } from "../trust/key-pins";
 import { assertKdfStrength, MIN_KDF_ITERATIONS, type Session } from "./session";
-import { storeNewKeyPair } from "./unlock";
+import { openSigningKeyPair, storeNewKeyPair } from "./unlock";
 
 export interface SignUpInput {
   identifier: string;
@@ -50,6 +50,7 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
   });
   api.setToken(auth.token);
   const keyPair = await storeNewKeyPair(api, masterKey);
+  const signingKeyPair = await openSigningKeyPair(api, masterKey, undefined);
   return {
     session: {
       identifier: input.identifier,
@@ -57,6 +58,7 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
       account: auth.account,
       masterKey,
       keyPair,
+      signingKeyPair,
       kdfIterations,
       kdfSalt: toBase64(kdfSalt),
       keyring: new ContentKeyring(),

@@ -1,0 +1,54 @@
+// What this device knows of who is on each note, and the keys it pins from rosters.
+// A roster is the server's word; two uses of it here are safe all the same:
+// - its public keys are pinned only where nothing is pinned yet (trust on first use:
+//   a pinned key is never replaced from here, pin-check.ts decides changes);
+// - its member list decides whether content sealed under a retired content key may be
+//   a member's late edit (retired-keys.ts). A server that lies there keeps a removed
+//   person on the list, where everyone can see them, and their text signed as theirs.
+import { fromBase64 } from "@notes/crypto";
+import type { Output } from "../api/types";
+import type { Session } from "../vault/session";
+import { pinFromRoster } from "./pin-check";
+
+type Member = Output<"notes.members">["members"][number];
+
+/** A note's members as last read, and the wrap (content key) it was read under. */
+export interface KnownRoster {
+  wrappedCek: string | undefined;
+  members: ReadonlySet<string>;
+  /** How the roster named each member (handle, or the address the owner added them by). */
+  names: ReadonlyMap<string, string>;
+}
+
+export function rosterOf(session: Session, noteId: string): KnownRoster | undefined {
+  return session.rosters?.get(noteId.toLowerCase());
+}
+
+/** Remembers `members` as the roster of `noteId` under `wrappedCek`, and pins new keys. */
+export function rememberRoster(
+  session: Session,
+  noteId: string,
+  wrappedCek: string | undefined,
+  members: readonly Member[],
+): void {
+  for (const member of members) {
+    if (!member.publicKey || member.userId === session.account.id) continue;
+    pinFromRoster(
+      session,
+      member.userId,
+      fromBase64(member.publicKey),
+      member.signingPublicKey ? fromBase64(member.signingPublicKey) : undefined,
+    );
+  }
+  session.rosters ??= new Map();
+  const names = new Map<string, string>();
+  for (const m of members) {
+    const name = m.handle ? `@${m.handle}` : m.name;
+    if (name) names.set(m.userId.toLowerCase(), name);
+  }
+  session.rosters.set(noteId.toLowerCase(), {
+    wrappedCek,
+    members: new Set(members.map((m) => m.userId.toLowerCase())),
+    names,
+  });
+}
