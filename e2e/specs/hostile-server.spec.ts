@@ -8,11 +8,16 @@
 // People dialog; a comparison made on one device shows on the account's other one.
 // Attack 4: a shared note names who signed its changes, and notices signatures the
 // server took off. Attack 3: a removed member seals text with the key she kept and the
-// server places it in the note; it is refused, and a banner says why.
+// server places it in the note; it is refused, and a banner says why. Attack 6: an
+// editor's tidy-up wipes the note; the owner's browser refuses it, says so and puts the
+// dropped part back, and History keeps the note as it was before the tidy-up.
 import { randomBytes } from "node:crypto";
 import {
   appendParagraph,
+  compactNote,
   createApiClient,
+  editNote,
+  readText,
   SyncEngine,
   signUp as sdkSignUp,
   sealUpdates,
@@ -23,6 +28,7 @@ import { openDevice } from "../fixtures/devices";
 import {
   editor,
   expectSynced,
+  noteAction,
   openNote,
   signIn,
   signUp,
@@ -423,4 +429,58 @@ test("attack 3: text a removed member seals with the retired key is refused, and
   await expect(banner).toContainText("a key that was taken away can no longer write here");
   await expect(editor(page)).toContainText("the owner's plan, revised");
   await expect(editor(page)).not.toContainText("Mallory");
+});
+
+test("attack 6: an editor's tidy-up that wipes the note is undone by the owner from History", async ({
+  page,
+  server,
+}) => {
+  // Eve uses the SDK: she has edit access and compacts the note down to nothing.
+  const api = createApiClient({ baseUrl: server.baseUrl });
+  const handle = `eve_${randomBytes(4).toString("hex")}`;
+  const { session: eve } = await sdkSignUp(api, { identifier: handle, password: "pw-e" });
+  await signUp(page);
+  await writeNote(page, "Keep this", "the owner's words");
+  const dialog = await openShareDialog(page);
+  await addMember(dialog, handle, "editor");
+  await page.keyboard.press("Escape");
+  await expectSynced(page);
+
+  const engine = new SyncEngine(api, eve);
+  await engine.syncOnce();
+  const held = [...engine.held()].find((n) => n.metadata.title === "Keep this");
+  expect(held).toBeDefined();
+  const note = held as NonNullable<typeof held>;
+  // While the owner's browser is away (it hears of nothing), Eve writes a line, then
+  // tidies up to a snapshot of an empty document, claimed to cover every version so far
+  // (hers included): nothing of the owner's is kept.
+  await page.route("**/v1/changes*", (route) => route.abort());
+  await editNote(api, note, (doc) => appendParagraph(doc, "Eve was here"));
+  await compactNote(api, { ...note, doc: new Y.Doc() }, { session: eve, fetch: false });
+  await page.unroute("**/v1/changes*");
+
+  // The owner's browser held the words: the tidied copy is refused, and said so.
+  await syncNow(page);
+  const banner = page.locator(".banner[role=alert]");
+  await expect(banner).toContainText("the tidied copy leaves out changes", { timeout: 15_000 });
+  await expect(editor(page)).toContainText("the owner's words");
+
+  // It also puts back what the tidy-up dropped: a device opening the note fresh (Eve's,
+  // here) reads the owner's words again.
+  const fresh = new SyncEngine(api, eve);
+  await expect
+    .poll(async () => {
+      await fresh.syncOnce();
+      return readText(fresh.note(note.id)?.doc ?? new Y.Doc());
+    })
+    .toContain("the owner's words");
+
+  // And History keeps, for the owner on any plan, the note as it was before the tidy-up.
+  await noteAction(page, "History");
+  const kept = page.getByTestId("previous-compaction");
+  await expect(kept).toContainText("Before the last tidy-up");
+  await expect(kept).toContainText("the owner's words");
+  await kept.getByRole("button", { name: "Restore this version" }).click();
+  await expect(editor(page)).toContainText("the owner's words");
+  await expectSynced(page);
 });

@@ -45,7 +45,14 @@ export interface CachedNote {
 
 export type OutboxOp =
   | { kind: "create"; noteId: string; body: Input<"notes.create"> }
-  | { kind: "append"; noteId: string; updateCount: number; body: Input<"notes.append"> }
+  | {
+      kind: "append";
+      noteId: string;
+      updateCount: number;
+      body: Input<"notes.append">;
+      /** Per writer, the Yjs clock the updates reach (absent in older outboxes). */
+      clocks?: [number, number][];
+    }
   | { kind: "delete"; noteId: string };
 
 interface VaultSchema extends DBSchema {

@@ -6,6 +6,7 @@
 // author appends its own, contract.md §9 rule 10); a live one still has to reach the
 // local cache, so its note is handed back as "touched" for re-caching only.
 import {
+  clocksOf,
   isRemoteOrigin,
   LIVE_ORIGIN,
   type OpenNote,
@@ -21,6 +22,8 @@ export interface SealedEdit {
   note: OpenNote;
   updateCount: number;
   body: { id: string; requestId: string; updates: string[]; metadata: string | null };
+  /** Per writer, the Yjs clock these updates reach (held once they are acknowledged). */
+  clocks: [number, number][];
 }
 
 /** `edits` go to the outbox; `touched` notes changed through live frames only: cache them. */
@@ -118,9 +121,14 @@ export class NoteWriter {
       this.updates.delete(id);
       this.metadata.delete(id);
       if (!note) continue;
+      const clocks = new Map<number, number>();
+      for (const update of updates)
+        for (const [client, clock] of clocksOf(update))
+          clocks.set(client, Math.max(clock, clocks.get(client) ?? 0));
       edits.push({
         note,
         updateCount: updates.length,
+        clocks: [...clocks],
         body: {
           id,
           requestId: crypto.randomUUID(),

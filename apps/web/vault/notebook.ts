@@ -4,6 +4,8 @@
 // one Notebook per session and hears about state through `host`.
 import {
   type ApiClient,
+  CompactionIncomplete,
+  healUpdate,
   isProblem,
   type OpenNote,
   prepareNote,
@@ -289,6 +291,11 @@ export class Notebook {
         if (note.resealDue)
           void resealNote(this.api, this.db, this.session, note, this.memberCounts);
       for (const id of result.removed) await this.forgetNote(id);
+      // A tidy-up that dropped what this browser holds: it puts the dropped part back.
+      for (const refused of result.refused) {
+        const note = refused instanceof CompactionIncomplete && engine.note(refused.noteId);
+        if (note && note.role !== "viewer") this.writer.adopt(note, healUpdate(note, refused));
+      }
       // A served copy that contradicts what this browser saw (issue 21): said plainly.
       const refused = result.refused[0];
       if (refused) host.set({ problem: { slug: refused.name, title: refused.message } });
@@ -327,9 +334,9 @@ export class Notebook {
   private async storeEdits(edits: SealedEdit[], touched: OpenNote[]): Promise<void> {
     const now = new Date().toISOString();
     for (const edit of edits) {
-      const { note, updateCount, body } = edit;
+      const { note, updateCount, body, clocks } = edit;
       if (updateCount > 0) note.updatedAt = now;
-      await enqueue(this.db, { kind: "append", noteId: note.id, updateCount, body });
+      await enqueue(this.db, { kind: "append", noteId: note.id, updateCount, body, clocks });
     }
     // A note that left meanwhile (removed from it) is not cached again.
     const notes = [...edits.map((e) => e.note), ...touched].filter((n) => this.note(n.id));

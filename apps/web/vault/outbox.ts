@@ -5,6 +5,7 @@
 import {
   type ApiClient,
   compactIfDue,
+  holdAcknowledged,
   isProblem,
   isTransient,
   type NoteCoordinates,
@@ -34,6 +35,8 @@ export async function compactAfterAppend(
   at: NoteCoordinates,
 ): Promise<void> {
   if (!note) return;
+  // The server holds these edits now: a compaction that drops them is refused here too.
+  if (op.clocks) holdAcknowledged(note, op.clocks);
   // Only when nobody appended in between does the doc hold every version.
   if (at.version === note.version + op.updateCount) note.version = at.version;
   // Compaction is housekeeping: a failure here must not hold the outbox up.

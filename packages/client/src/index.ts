@@ -93,10 +93,11 @@ export {
   type WebSocketConstructor,
   type WebSocketLike,
 } from "./live/web-socket";
-export { COMPACTION_THRESHOLD, compactIfDue } from "./notes/compact";
+export { COMPACTION_THRESHOLD, compactIfDue, compactNote } from "./notes/compact";
 export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
+export { healUpdate } from "./notes/heal";
 export { openNote } from "./notes/open-note";
 export {
   isRemoteOrigin,
@@ -194,7 +195,7 @@ export {
   type SeenStates,
   updateDigest,
 } from "./trust/seen-states";
-export { seenStatesOf } from "./trust/served-state";
+export { clocksOf, holdAcknowledged, seenStatesOf } from "./trust/served-state";
 export { signEnvelope, signerOf } from "./trust/sign-content";
 export { checkSignature, type SignatureCheck } from "./trust/signature-check";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";

@@ -5,15 +5,17 @@
 // other writers' edits it held (CompactionIncomplete), and the owner reads back what
 // the compaction replaced (GET /v1/notes/{id}/previous-compaction; the server side is
 // proven in apps/web/test/previous-compaction.test.ts).
-import { loadSodium, type Sodium } from "@notes/crypto";
+import { loadSodium, openEnvelope, type Sodium } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createApiClient } from "../api/client";
 import { CompactionIncomplete } from "../errors";
+import { NoteEditor } from "../notes/editor";
+import { healUpdate } from "../notes/heal";
 import { readPreviousCompaction } from "../notes/previous-compaction";
 import { refreshNote } from "../notes/refresh-note";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
-import { readText, writeText } from "../notes/text";
+import { appendParagraph, readText, writeText } from "../notes/text";
 import { SyncEngine } from "../sync/sync-engine";
 import { MemorySeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
@@ -65,6 +67,40 @@ describe("a hostile editor (or server) compacting a note to nothing", () => {
     expect(refused.missing.map((m) => m.client)).toEqual([server.bobClientId]);
     expect(note.version).toBe(2);
     expect(readText(note.doc)).toBe(ALL_LINES);
+  });
+
+  it("attack 6: the refusing device's heal puts the dropped edits back for fresh devices", async () => {
+    const { server, engine, note } = await ownerHoldingBobsLines();
+    server.write("four");
+    server.compact(wipedDoc());
+    const [refused] = (await engine.syncOnce()).refused as CompactionIncomplete[];
+    const heal = healUpdate(note, refused as CompactionIncomplete);
+
+    // A device opening the note fresh: the wiped snapshot, then the heal as an update.
+    const fresh = new Y.Doc();
+    const snapshot = server.state().snapshot ?? "";
+    Y.applyUpdate(fresh, openEnvelope(sodium, FIXED_CEK, NOTE_ID, snapshot));
+    Y.applyUpdate(fresh, heal);
+    for (const line of ["first line", "two", "three"]) expect(readText(fresh)).toContain(line);
+  });
+
+  it("attack 6: a compaction that drops this device's own acknowledged edits is refused too", async () => {
+    const { server, api, session, engine, note } = await ownerHoldingBobsLines();
+    const editor = new NoteEditor(api, note, session);
+    appendParagraph(editor.doc, "the owner's own line");
+    await editor.flush();
+    editor.destroy();
+    // The server prunes it with a compaction of Bob's lines alone (Bob never saw it).
+    server.write("four");
+    server.compact();
+    server.write("five");
+
+    const result = await engine.syncOnce();
+
+    expect(result.refused).toEqual([expect.any(CompactionIncomplete)]);
+    const refused = result.refused[0] as CompactionIncomplete;
+    expect(refused.missing.map((m) => m.client)).toEqual([note.doc.clientID]);
+    expect(readText(note.doc)).toContain("the owner's own line");
   });
 
   it("attack 6: refreshing an open note refuses it too, and adopts nothing of it", async () => {

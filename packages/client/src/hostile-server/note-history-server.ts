@@ -95,6 +95,14 @@ export function noteHistoryServer(sodium: Sodium, cek: Uint8Array, ownerKey: Uin
   const served = () => (server.serve ?? state)();
   const path = `/v1/notes/${NOTE_ID}`;
   const { fetch, seen } = fakeServer({
+    // The device's own appends are taken as an honest server takes them.
+    [`POST ${path}/updates`]: (request) => {
+      const body = request.body as { updates: string[] };
+      updates.push(...body.updates);
+      seq += 1;
+      history.push(state());
+      return json({ id: NOTE_ID, seq, version: snapshotVersion + updates.length });
+    },
     [`GET ${path}`]: () => {
       const note = served();
       return note.deleted ? problem("note-not-found", 404) : json(note);

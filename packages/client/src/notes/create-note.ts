@@ -5,6 +5,7 @@ import { copyMetadata, generateKey, loadSodium, type NoteMetadata, sealCek } fro
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { Input } from "../api/types";
+import { clocksOf } from "../trust/served-state";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
 import type { OpenNote } from "./open-state";
@@ -43,9 +44,10 @@ export async function prepareNote(
   const metadata: NoteMetadata = copyMetadata(input);
   const signer = signerOf(session);
   const sealable = { id, cek, signer };
+  const state = Y.encodeStateAsUpdate(doc);
   const body = {
     id,
-    ...sealSnapshot(sodium, sealable, Y.encodeStateAsUpdate(doc)),
+    ...sealSnapshot(sodium, sealable, state),
     ...sealNoteMetadata(sodium, sealable, metadata),
     wrappedCek: sealCek(sodium, cek, session.keyPair.publicKey),
   };
@@ -60,6 +62,8 @@ export async function prepareNote(
     formerCeks: [],
     wrappedCek: body.wrappedCek,
     signer,
+    // The first state, once created, is the server's: a compaction must keep it.
+    heldClocks: clocksOf(state),
   };
   session.keyring?.remember(id, cek);
   return { note, body };

@@ -7,6 +7,7 @@ import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
+import { clocksOf, holdAcknowledged } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { compactIfDue } from "./compact";
 import { isRemoteOrigin, type OpenNote } from "./open-state";
@@ -83,6 +84,7 @@ export class NoteEditor {
       throw error;
     }
     if (metadata) note.metadata = metadata;
+    for (const update of updates) holdAcknowledged(note, clocksOf(update));
     // Only when nobody else appended in between does the document hold every version
     // up to the new one; otherwise sync fills the gap later.
     if (coordinates.version === note.version + updates.length) note.version = coordinates.version;

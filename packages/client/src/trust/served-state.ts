@@ -120,6 +120,19 @@ export function heldClocksOf(note: { heldClocks?: HeldClocks }): HeldClocks {
   return note.heldClocks;
 }
 
+/**
+ * This device's own edits, once the server acknowledged them (an append answered, a
+ * create), count as held too: a compaction that leaves them out is as incomplete as
+ * one that leaves out someone else's (attack 6), and it would otherwise be believed on
+ * the very device that wrote them, which keeps the text while the server drops it.
+ */
+export function holdAcknowledged(
+  note: { heldClocks?: HeldClocks },
+  reached: Iterable<[number, number]>,
+): void {
+  raiseClocks(heldClocksOf(note), reached);
+}
+
 /** The clocks a decrypted Yjs update (a snapshot) reaches. */
 export function clocksOf(update: Uint8Array): HeldClocks {
   const clocks: HeldClocks = new Map();
