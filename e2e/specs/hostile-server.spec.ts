@@ -15,11 +15,9 @@ import { randomBytes } from "node:crypto";
 import {
   appendParagraph,
   compactNote,
-  createApiClient,
   editNote,
   readText,
   SyncEngine,
-  signUp as sdkSignUp,
   sealUpdates,
 } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
@@ -35,6 +33,7 @@ import {
   syncNow,
   writeNote,
 } from "../fixtures/journeys";
+import { sdkMemberOfNewNote } from "../fixtures/sdk-member";
 import { addMember, openShareDialog, roster } from "../fixtures/sharing";
 import { expect, test } from "../fixtures/test";
 
@@ -371,24 +370,18 @@ test("attack 3: text a removed member seals with the retired key is refused, and
   server,
 }) => {
   const sodium = await loadSodium();
-  // Mallory uses the SDK (a client of her own); she will keep the key she is given.
-  const api = createApiClient({ baseUrl: server.baseUrl });
-  const handle = `mallory_${randomBytes(4).toString("hex")}`;
-  const { session: mallory } = await sdkSignUp(api, { identifier: handle, password: "pw-m" });
   await signUp(page);
-  await writeNote(page, "Team plans", "the owner's plan");
-  let dialog = await openShareDialog(page);
-  await addMember(dialog, handle, "editor");
-  await page.keyboard.press("Escape");
-  await expectSynced(page);
-  const engine = new SyncEngine(api, mallory);
-  await engine.syncOnce();
-  const held = [...engine.held()].find((n) => n.metadata.title === "Team plans");
-  expect(held).toBeDefined();
-  const note = held as NonNullable<typeof held>;
+  // Mallory uses the SDK (a client of her own); she will keep the key she is given.
+  const { handle, note } = await sdkMemberOfNewNote(
+    page,
+    server.baseUrl,
+    "mallory",
+    "Team plans",
+    "the owner's plan",
+  );
 
   // The owner removes her: the note's key rotates; she keeps the old one.
-  dialog = await openShareDialog(page);
+  const dialog = await openShareDialog(page);
   await dialog.getByRole("button", { name: `Remove ${handle}` }).click();
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
   await page.keyboard.press("Escape");
@@ -435,22 +428,13 @@ test("attack 6: an editor's tidy-up that wipes the note is undone by the owner f
   page,
   server,
 }) => {
-  // Eve uses the SDK: she has edit access and compacts the note down to nothing.
-  const api = createApiClient({ baseUrl: server.baseUrl });
-  const handle = `eve_${randomBytes(4).toString("hex")}`;
-  const { session: eve } = await sdkSignUp(api, { identifier: handle, password: "pw-e" });
   await signUp(page);
-  await writeNote(page, "Keep this", "the owner's words");
-  const dialog = await openShareDialog(page);
-  await addMember(dialog, handle, "editor");
-  await page.keyboard.press("Escape");
-  await expectSynced(page);
-
-  const engine = new SyncEngine(api, eve);
-  await engine.syncOnce();
-  const held = [...engine.held()].find((n) => n.metadata.title === "Keep this");
-  expect(held).toBeDefined();
-  const note = held as NonNullable<typeof held>;
+  // Eve uses the SDK: she has edit access and compacts the note down to nothing.
+  const {
+    api,
+    session: eve,
+    note,
+  } = await sdkMemberOfNewNote(page, server.baseUrl, "eve", "Keep this", "the owner's words");
   // While the owner's browser is away (it hears of nothing), Eve writes a line, then
   // tidies up to a snapshot of an empty document, claimed to cover every version so far
   // (hers included): nothing of the owner's is kept.

@@ -117,22 +117,17 @@ describe("signed content with @notes/client", () => {
     const [alice, bob] = await Promise.all([user(), user()]);
     for (const u of [alice, bob]) await grantComplimentary(u.handle);
     const sodium = await loadSodium();
-    const aliceLog = new BridgeLog(
-      alice.api,
-      sodium,
-      alice.session.keyPair,
-      alice.session.account.id,
-      keyPinsOf(alice.session),
-      alice.session,
-    );
-    const bobLog = new BridgeLog(
-      bob.api,
-      sodium,
-      bob.session.keyPair,
-      bob.session.account.id,
-      keyPinsOf(bob.session),
-      bob.session,
-    );
+    const bridgeOf = (u: User) =>
+      new BridgeLog(
+        u.api,
+        sodium,
+        u.session.keyPair,
+        u.session.account.id,
+        keyPinsOf(u.session),
+        u.session,
+      );
+    const aliceLog = bridgeOf(alice);
+    const bobLog = bridgeOf(bob);
     await bobLog.handshake();
     // The bridge is shared by every premium account of the suite, which may rotate it:
     // Alice starts an epoch of her own (sealed to every member, Bob included).

@@ -8,6 +8,7 @@
 //   digits = for each 5-byte chunk of h[0..30]: big-endian integer mod 100,000, as 5 digits
 // The user id is in the hash so that one key cannot pass for another account's; the
 // iterations make finding a key with a chosen fingerprint expensive.
+import { concatBytes } from "./concat-bytes";
 import { assertLength, InvalidUserId } from "./errors";
 import { HYPHENATED_UUID } from "./note-id";
 import { SHARING_KEY_BYTES } from "./sharing-keypair";
@@ -41,9 +42,10 @@ export function accountFingerprint(
   const version = signing
     ? FINGERPRINT_VERSIONS.sharingAndSigningKeys
     : FINGERPRINT_VERSIONS.sharingKey;
-  const key = signing ? concat([account.publicKey, signing]) : account.publicKey;
-  let hash = concat([Uint8Array.of(version >> 8, version & 0xff), key, utf8Encode(userId)]);
-  for (let i = 0; i < FINGERPRINT_ITERATIONS; i++) hash = sodium.crypto_hash(concat([hash, key]));
+  const key = signing ? concatBytes([account.publicKey, signing]) : account.publicKey;
+  let hash = concatBytes([Uint8Array.of(version >> 8, version & 0xff), key, utf8Encode(userId)]);
+  for (let i = 0; i < FINGERPRINT_ITERATIONS; i++)
+    hash = sodium.crypto_hash(concatBytes([hash, key]));
   let digits = "";
   for (let at = 0; at < FINGERPRINT_DIGITS; at += 5) {
     let chunk = 0;
@@ -57,14 +59,4 @@ export function accountFingerprint(
 /** "12345 67890 …": digits in groups of five, the way people read them aloud. */
 export function groupDigits(digits: string): string {
   return digits.match(/.{1,5}/g)?.join(" ") ?? "";
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -12,6 +12,7 @@
 // another key epoch or another author. body is the envelope's bytes (nonce ‖ ciphertext
 // ‖ tag) for stored objects, and the Yjs update for a live update (signed inside its frame).
 import { fromBase64, toBase64 } from "./base64";
+import { concatBytes } from "./concat-bytes";
 import { assertLength, InvalidSignature } from "./errors";
 import type { Sodium } from "./sodium";
 import { utf8Encode } from "./utf8";
@@ -58,21 +59,14 @@ export function signatureMessage(
   body: Uint8Array,
 ): Uint8Array {
   assertLength(context.key, 32, "key");
-  const parts = [
+  return concatBytes([
     utf8Encode(SIGNATURE_LABEL),
     Uint8Array.of(SIGNED_KINDS[context.kind]),
     context.scope === null ? new Uint8Array(UUID_BYTES) : uuidToBytes(context.scope),
     sodium.crypto_generichash(32, context.key, null).subarray(0, 16),
     uuidToBytes(signerId),
     sodium.crypto_generichash(32, body, null),
-  ];
-  const message = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    message.set(part, at);
-    at += part.length;
-  }
-  return message;
+  ]);
 }
 
 /** The signature block (Base64, 80 bytes) of `body` in `context`, signed by `signer`. */
