@@ -130,7 +130,9 @@ export function holdAcknowledged(
   note: { heldClocks?: HeldClocks },
   reached: Iterable<[number, number]>,
 ): void {
-  raiseClocks(heldClocksOf(note), reached);
+  // A note restored from a cache that kept no clocks judges nothing (see heldClocks):
+  // a map of this device's own clocks alone would make others' updates look like gaps.
+  if (note.heldClocks) raiseClocks(note.heldClocks, reached);
 }
 
 /** The clocks a decrypted Yjs update (a snapshot) reaches. */
