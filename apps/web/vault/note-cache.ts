@@ -2,7 +2,7 @@
 // title and tags sealed under its content key, the content key sealed to the
 // account's public key. Opening the app offline decrypts from here. Keys the note
 // held before a rotation come from the session's keyring (keyring-store.ts).
-import { type OpenNote, type Session, signerOf, yieldToEventLoop } from "@notes/client";
+import { newNoteDoc, type OpenNote, type Session, signerOf, yieldToEventLoop } from "@notes/client";
 import {
   loadSodium,
   openEnvelope,
@@ -50,7 +50,7 @@ export async function sealForCache(
 export async function openCached(session: Session, cached: CachedNote): Promise<OpenNote> {
   const sodium = await loadSodium();
   const cek = openSealedCek(sodium, cached.sealedCek, session.keyPair);
-  const doc = new Y.Doc();
+  const doc = newNoteDoc(cached.id);
   Y.applyUpdate(doc, openEnvelope(sodium, cek, cached.id, cached.docState));
   return {
     id: cached.id,

@@ -98,6 +98,7 @@ export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-no
 export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
 export { healUpdate } from "./notes/heal";
+export { newNoteDoc } from "./notes/note-doc";
 export { openNote } from "./notes/open-note";
 export {
   isRemoteOrigin,

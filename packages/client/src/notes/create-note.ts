@@ -8,6 +8,7 @@ import type { Input } from "../api/types";
 import { clocksOf } from "../trust/served-state";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
+import { newNoteDoc } from "./note-doc";
 import type { OpenNote } from "./open-state";
 import { sealNoteMetadata, sealSnapshot } from "./seal-content";
 import { writeText } from "./text";
@@ -39,7 +40,7 @@ export async function prepareNote(
   const sodium = await loadSodium();
   const id = crypto.randomUUID();
   const cek = generateKey(sodium);
-  const doc = new Y.Doc();
+  const doc = newNoteDoc(id);
   if (input.text !== undefined) writeText(doc, input.text);
   const metadata: NoteMetadata = copyMetadata(input);
   const signer = signerOf(session);

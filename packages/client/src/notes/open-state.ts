@@ -20,6 +20,7 @@ import { type HeldClocks, heldClocksOf, holdClocks } from "../trust/served-state
 import { signerOf } from "../trust/sign-content";
 import { gapsBefore } from "../trust/update-gaps";
 import type { Session } from "../vault/session";
+import { newNoteDoc } from "./note-doc";
 import { adoptContentKey, contentKeyOf, formerKeys } from "./note-keys";
 import { type ContentOutcome, openServedPart } from "./open-content";
 
@@ -95,7 +96,7 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
   const formerCeks = formerKeys(cek, session.keyring?.keys(state.id) ?? []);
   const note: OpenNote = {
     id: state.id,
-    doc: new Y.Doc(),
+    doc: newNoteDoc(state.id),
     cek,
     version: state.snapshotVersion,
     snapshotVersion: state.snapshotVersion,
