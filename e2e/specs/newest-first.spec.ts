@@ -29,7 +29,12 @@ test("the newest note is listed before the first sync completes", async ({ page,
 
   // Only the first page is here: the oldest note is not.
   expect(Number(await list.getAttribute("data-count"))).toBeLessThan(seeded.notes);
+  // Search works on what is here, and says the answer may grow.
+  await page.getByLabel("Search notes").fill("written last");
+  const status = list.getByRole("status").filter({ hasText: "match" });
+  await expect(status).toHaveText("1 match so far: notes are still arriving.");
 
   release();
   await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
+  await expect(status).toHaveText("1 match");
 });

@@ -15,6 +15,7 @@ import { ListControls } from "./list-controls";
 import { Marked } from "./marked";
 import { listDate } from "./note-date";
 import { RowPinButton } from "./note-flags";
+import { searchStatus } from "./search-status";
 import { useSearch } from "./use-search";
 import { VirtualList } from "./virtual-list";
 
@@ -90,9 +91,7 @@ export function NoteList(props: {
       )}
       {searching && found && (
         <p className="muted list-found" role="status">
-          {rows.length === 0
-            ? "No match. Search looks through titles, tags and text; try fewer or shorter words."
-            : `${rows.length.toLocaleString()} ${rows.length === 1 ? "match" : "matches"}`}
+          {searchStatus(rows.length, props.fetching !== undefined)}
         </p>
       )}
       {!searching && rows.length === 0 && props.fetching === undefined && (
