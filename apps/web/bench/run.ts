@@ -3,6 +3,7 @@
 // realtime relay against a bare `ws` relay and Hocuspocus (realtime/main.ts).
 //   BENCH_MODES=embedded,postgres,realtime  BENCH_LARGE=100000  BENCH_SECONDS=10  pnpm bench
 //   BENCH_MODES=realtime BENCH_RELAYS=ours,bare  pnpm bench   (the realtime part alone)
+//   BENCH_MODES=sync  pnpm bench   (full syncs of BENCH_LARGE notes on both databases, alone)
 
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -143,22 +144,71 @@ async function seedNotes(
   return ids;
 }
 
-async function fullSync(url: string, token: string): Promise<{ notes: number; seconds: number }> {
+interface FullSync {
+  notes: number;
+  pages: number;
+  bytes: number;
+  seconds: number;
+  /** Ms to the first page's answer: what a list can show first. */
+  firstPageMs: number;
+}
+
+/**
+ * A full sync with pages of 500, as a client walks it: `query` goes with every page
+ * (`snapshots=false` must: contract §5), `first` with the first ask only (`order`).
+ */
+async function fullSync(url: string, token: string, query = "", first = ""): Promise<FullSync> {
   const t0 = performance.now();
   let pageToken = "";
   let notes = 0;
+  let pages = 0;
+  let bytes = 0;
+  let firstPageMs = 0;
   for (;;) {
-    const page = await call<{ changes: unknown[]; nextPageToken: string }>(
-      url,
-      "GET",
-      `/v1/changes?pageSize=500${pageToken ? `&pageToken=${pageToken}` : ""}`,
-      token,
+    const res = await fetch(
+      `${url}/v1/changes?pageSize=500${query}${pageToken ? `&pageToken=${pageToken}` : first}`,
+      { headers: { authorization: `Bearer ${token}` } },
     );
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`changes: ${res.status} ${text.slice(0, 200)}`);
+    const page = JSON.parse(text) as { changes: unknown[]; nextPageToken: string };
+    if (pages === 0) firstPageMs = performance.now() - t0;
+    pages += 1;
+    bytes += Buffer.byteLength(text);
     notes += page.changes.length;
     if (!page.nextPageToken) break;
     pageToken = page.nextPageToken;
   }
-  return { notes, seconds: (performance.now() - t0) / 1000 };
+  return { notes, pages, bytes, firstPageMs, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** One line for the median of three full syncs: notes/s, pages/s, MB/s, first page. */
+async function sayFullSync(url: string, token: string, label: string, query = "", first = "") {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await fullSync(url, token, query, first));
+  const seconds = median(runs.map((r) => r.seconds));
+  const run = runs.find((r) => r.seconds === seconds) ?? runs[0];
+  if (!run) return;
+  say(
+    `| ${label} | ${run.notes.toLocaleString("en")} | ${seconds.toFixed(2)} | ${(run.notes / seconds).toFixed(0)} | ${(run.pages / seconds).toFixed(1)} | ${(run.bytes / 2 ** 20 / seconds).toFixed(1)} (${(run.bytes / 2 ** 20).toFixed(0)} MiB) | ${median(runs.map((r) => r.firstPageMs)).toFixed(0)} |`,
+  );
+}
+
+/** On Postgres: the size of the feed's index (`note_members_feed_idx`) per row. */
+async function sayFeedIndex(notes: number) {
+  const sql = postgres(PG_URL, { max: 1 });
+  try {
+    const [row] = await sql<{ bytes: string; rows: string }[]>`
+      select pg_relation_size('note_members_feed_idx')::text as bytes,
+             (select count(*) from note_members)::text as rows`;
+    const bytes = Number(row?.bytes ?? 0);
+    const rows = Number(row?.rows ?? 0);
+    say(
+      `- The feed's index (\`note_members_feed_idx\`, account and seq) after seeding ${notes.toLocaleString("en")} notes: ${(bytes / 2 ** 20).toFixed(1)} MiB for ${rows.toLocaleString("en")} rows, ${(bytes / Math.max(rows, 1)).toFixed(0)} bytes a row`,
+    );
+  } finally {
+    await sql.end();
+  }
 }
 
 async function syncToken(url: string, token: string): Promise<string> {
@@ -224,7 +274,8 @@ async function bareAppendLoad() {
   }
 }
 
-async function benchMode(mode: "embedded" | "postgres") {
+/** `syncOnly` (BENCH_MODES=sync): the full-sync table and the feed's index alone. */
+async function benchMode(mode: "embedded" | "postgres", syncOnly = false) {
   if (mode === "postgres") await resetPostgres(PG_URL);
   const server = await startServer(
     "self-hosted",
@@ -235,15 +286,35 @@ async function benchMode(mode: "embedded" | "postgres") {
     say(`\n### ${mode === "embedded" ? "Embedded (PGlite)" : "Postgres 15"}\n`);
     const token = await account(server.url);
     await seedNotes(server.url, token, 10_000, 1024);
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await fullSync(server.url, token));
-    const seconds = median(runs.map((r) => r.seconds));
     say(
-      `- Full sync of 10,000 notes (1 KiB snapshots, pages of 500): median ${seconds.toFixed(2)} s over 3 runs, ${(10_000 / seconds).toFixed(0)} notes/s`,
+      "| full sync (pages of 500, median of 3) | notes | s | notes/s | pages/s | MiB/s (total) | first page ms |",
     );
+    say("|---|---|---|---|---|---|---|");
+    await sayFullSync(server.url, token, "10,000 notes, snapshots, seq order");
 
+    // The large account holds notes of 1 KiB like a person's (issue 23: 100,000).
     const big = await account(server.url);
-    const ids = await seedNotes(server.url, big, LARGE, 256);
+    const ids = await seedNotes(server.url, big, LARGE, 1024);
+    const many = LARGE.toLocaleString("en");
+    await sayFullSync(server.url, big, `${many} notes, snapshots, seq order`);
+    await sayFullSync(
+      server.url,
+      big,
+      `${many} notes, snapshots, newest first`,
+      "",
+      "&order=newest",
+    );
+    await sayFullSync(server.url, big, `${many} notes, metadata only`, "&snapshots=false");
+    await sayFullSync(
+      server.url,
+      big,
+      `${many} notes, metadata only, newest first`,
+      "&snapshots=false",
+      "&order=newest",
+    );
+    say("");
+    if (mode === "postgres") await sayFeedIndex(10_000 + LARGE);
+    if (syncOnly) return;
     let cursor = await syncToken(server.url, big);
     const latencies: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -330,6 +401,11 @@ for (const mode of modes) {
   }
   if (mode === "postgres" && !(await postgresReachable())) {
     say(`\n(Postgres at ${PG_URL} not reachable: skipped)`);
+    continue;
+  }
+  if (mode === "sync") {
+    await benchMode("embedded", true);
+    if (await postgresReachable()) await benchMode("postgres", true);
     continue;
   }
   await benchMode(mode as "embedded" | "postgres");
