@@ -90,29 +90,29 @@ export async function armFirstRow(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as FirstRowWindow).__armFirstRow());
 }
 
-/** Ms from the click after arming (or from navigation start) to the newest note's row. */
-export async function newestShown(page: Page, fromClick: boolean): Promise<number> {
-  const at = await page.waitForFunction(
-    (click) => {
-      const w = window as unknown as FirstRowWindow;
-      if (w.__newestAt === undefined) return undefined;
-      return w.__newestAt - (click ? (w.__clickAt ?? 0) : 0);
-    },
-    fromClick,
-    { timeout: 180_000 },
-  );
-  return Number(await at.jsonValue());
+/** Ms from the click after arming (or from navigation start) to the first row shown. */
+export function firstRowShown(page: Page, fromClick: boolean): Promise<number> {
+  return rowShown(page, "__firstRowAt", fromClick);
 }
 
-/** Ms from the click after arming (or from navigation start) to the first row shown. */
-export async function firstRowShown(page: Page, fromClick: boolean): Promise<number> {
+/** Ms from the click after arming (or from navigation start) to the newest note's row. */
+export function newestShown(page: Page, fromClick: boolean): Promise<number> {
+  return rowShown(page, "__newestAt", fromClick);
+}
+
+async function rowShown(
+  page: Page,
+  mark: "__firstRowAt" | "__newestAt",
+  fromClick: boolean,
+): Promise<number> {
   const at = await page.waitForFunction(
-    (click) => {
+    ([key, click]) => {
       const w = window as unknown as FirstRowWindow;
-      if (w.__firstRowAt === undefined) return undefined;
-      return w.__firstRowAt - (click ? (w.__clickAt ?? 0) : 0);
+      const shown = w[key];
+      if (shown === undefined) return undefined;
+      return shown - (click ? (w.__clickAt ?? 0) : 0);
     },
-    fromClick,
+    [mark, fromClick] as const,
     { timeout: 180_000 },
   );
   return Number(await at.jsonValue());
