@@ -4,6 +4,9 @@ import type { CDPSession, Page } from "@playwright/test";
 import { profileIfAsked } from "./cpu-profile";
 import { traceIfAsked } from "./trace";
 
+/** Longest wait for one step: a first sync of 100,000 notes takes minutes here. */
+export const WAIT = Math.max(180_000, Number(process.env.BENCH_NOTES ?? 0) * 6);
+
 declare global {
   interface Window {
     __longTasks: { start: number; duration: number }[];
@@ -113,7 +116,7 @@ async function rowShown(
       return shown - (click ? (w.__clickAt ?? 0) : 0);
     },
     [mark, fromClick] as const,
-    { timeout: 180_000 },
+    { timeout: WAIT },
   );
   return Number(await at.jsonValue());
 }
@@ -243,7 +246,7 @@ export async function searchLatency(page: Page, probe: string, queries: string[]
     .getByRole("list", { name: "Search results" })
     .getByRole("listitem")
     .first()
-    .waitFor({ timeout: 180_000 });
+    .waitFor({ timeout: WAIT });
   const times: number[] = [];
   for (const q of queries) {
     await box.fill("");

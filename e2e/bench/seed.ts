@@ -33,14 +33,25 @@ export function prose(bytes: number, seed: number): string {
 /** The note every seeded account writes last: what a person opens the app for. */
 export const NEWEST_TITLE = "Written last";
 
+export interface SeedOptions {
+  /** One note of this many bytes besides the others ("Big note"). */
+  bigNoteBytes?: number;
+  concurrency?: number;
+  /** Title of one more note written after all the others: the newest. */
+  newestTitle?: string;
+  /**
+   * The server's OPERATOR_TOKEN: with it, accounts of more than 20,000 notes are granted
+   * premium first (`grantComplimentary`), since 1 KiB notes at that count pass the free
+   * tier's ceiling. Smaller accounts stay free, as in earlier runs.
+   */
+  operatorToken?: string;
+}
+
 export async function seedAccount(
   baseUrl: string,
   prefix: string,
   count: number,
-  bigNoteBytes = 0,
-  concurrency = 12,
-  /** Title of one more note written after all the others: the newest. */
-  newestTitle = NEWEST_TITLE,
+  { bigNoteBytes = 0, concurrency = 12, newestTitle = NEWEST_TITLE, operatorToken }: SeedOptions = {},
 ): Promise<Seeded> {
   const started = performance.now();
   const handle = `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -48,6 +59,14 @@ export async function seedAccount(
   const api = createApiClient({ baseUrl });
   const { session } = await signUp(api, { identifier: handle, password });
   api.setToken(session.token);
+  if (count > 20_000) {
+    if (!operatorToken) throw new Error(`${count} notes pass the free ceiling: pass operatorToken`);
+    const res = await fetch(`${baseUrl}/ops/v1/accounts/${handle}:grantComplimentary`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    if (res.status !== 204) throw new Error(`grantComplimentary: ${res.status}`);
+  }
   let next = 0;
   const worker = async () => {
     for (;;) {

@@ -3,6 +3,7 @@
 // remembered beside it, since seeding 10,000 notes takes minutes. BENCH_FRESH=1 starts
 // from an empty directory.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { e2eDir, repoRoot } from "../fixtures/server";
@@ -14,6 +15,8 @@ const accountsFile = path.join(dataDir, "bench-accounts.json");
 
 export interface BenchServer {
   baseUrl: string;
+  /** OPERATOR_TOKEN the server runs with: the seeding grants large accounts premium. */
+  operatorToken: string;
   stop(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const operatorToken = `bench-operator-${randomBytes(16).toString("hex")}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -32,6 +36,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     RATE_LIMIT_SCALE: "1000",
+    OPERATOR_TOKEN: operatorToken,
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -42,6 +47,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,
+    operatorToken,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -19,6 +19,7 @@ import {
   round,
   searchLatency,
   typingLatency,
+  WAIT,
   watchFirstRow,
   watchLongTasks,
 } from "./measure";
@@ -28,7 +29,6 @@ import { seededOnce, startBenchServer } from "./server";
 const LARGE = Number(process.env.BENCH_NOTES ?? 10_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const BIG = Number(process.env.BENCH_BIG_BYTES ?? 2 ** 20);
-const WAIT = 180_000;
 let baseUrl = "";
 const base = () => baseUrl;
 const rows: [string, string, string][] = [];
@@ -179,9 +179,14 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const large = await seededOnce(`notes-${LARGE}`, () => seedAccount(baseUrl, "bench", LARGE));
+    const { operatorToken } = server;
+    const large = await seededOnce(`notes-${LARGE}`, () =>
+      seedAccount(baseUrl, "bench", LARGE, { operatorToken }),
+    );
     const small = await seededOnce(`notes-${SMALL}`, () => seedAccount(baseUrl, "bench", SMALL));
-    const big = await seededOnce(`big-${BIG}`, () => seedAccount(baseUrl, "big", 3, BIG));
+    const big = await seededOnce(`big-${BIG}`, () =>
+      seedAccount(baseUrl, "big", 3, { bigNoteBytes: BIG }),
+    );
     for (const a of [large, small, big])
       console.log(`account of ${a.notes} notes (seeded in ${round(a.seconds)} s)`);
     // The server's first answers (route compilation, caches) are not what a person meets.
