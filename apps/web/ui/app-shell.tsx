@@ -9,21 +9,27 @@ import { SyncStatus } from "./notes/sync-status";
 import { PasskeyOffer } from "./passkeys/passkey-offer";
 import { CLIENT_ERROR_TEXT, PROBLEM_TEXT } from "./problem-text";
 import { useRecoveryReminder } from "./settings/use-recovery-reminder";
-import { useVault } from "./vault-context";
+import { useVault, useVaultState } from "./vault-context";
 
 export function AppShell({ children }: { children: ReactNode }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const status = useVaultState((s) => s.status);
+  const account = useVaultState((s) => s.account);
+  const identifier = useVaultState((s) => s.identifier);
+  const problem = useVaultState((s) => s.problem);
   const router = useRouter();
   const path = usePathname();
-  const owesRecovery = useRecoveryReminder(state.account?.id);
+  const owesRecovery = useRecoveryReminder(account?.id);
   useEffect(() => {
     // Come back here after signing in (e.g. the e-mail verification link).
-    if (state.status === "signed-out")
+    if (status === "signed-out")
       router.replace(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
-  }, [state.status, router]);
-  if (state.status !== "ready") return null;
+  }, [status, router]);
+  if (status !== "ready") return null;
   const signOut = async () => {
-    const unsent = state.pending > 0 || state.unsaved;
+    // Read at the click, not subscribed to: the shell need not re-render per keystroke.
+    const { pending, unsaved } = vault.getState();
+    const unsent = pending > 0 || unsaved;
     if (unsent && !window.confirm("Some changes have not reached the server yet. Sign out anyway?"))
       return;
     await vault.signOut();
@@ -36,16 +42,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         <img src="/icon.svg" alt="" width={28} height={28} className="brand" />
         <MainNav />
         <SyncStatus />
-        <span className="who">{state.account?.handle ?? state.identifier}</span>
+        <span className="who">{account?.handle ?? identifier}</span>
         <button type="button" className="secondary" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>
-      {state.problem && (
+      {problem && (
         <p className="banner" role="alert">
-          {PROBLEM_TEXT[state.problem.slug] ??
-            CLIENT_ERROR_TEXT[state.problem.slug] ??
-            state.problem.title}
+          {PROBLEM_TEXT[problem.slug] ?? CLIENT_ERROR_TEXT[problem.slug] ?? problem.title}
         </p>
       )}
       {owesRecovery && path !== "/settings" && (

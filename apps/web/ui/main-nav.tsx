@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { useVault } from "./vault-context";
+import { useVaultState } from "./vault-context";
 
 const PLACES = [
   ["/notes", "Notes"],
@@ -19,8 +19,7 @@ const PLACES = [
 export function MainNav() {
   const path = usePathname();
   const router = useRouter();
-  const { state } = useVault();
-  const settled = state.sync.firstDone;
+  const settled = useVaultState((s) => s.sync.firstDone);
   // Once per signed-in screen, not again on every move between places.
   useEffect(() => {
     if (!settled) return;

@@ -32,9 +32,27 @@ export function VaultProvider({ children }: { children: ReactNode }) {
   return <VaultContext.Provider value={vault}>{children}</VaultContext.Provider>;
 }
 
-export function useVault(): { vault: Vault; state: VaultState } {
+/**
+ * The tab's vault, without subscribing to its state: a component that shows part of
+ * the state reads it with `useVaultState`, so it re-renders when that part changes and
+ * not on every change (a keystroke flips `unsaved`; a sync page replaces `notes`).
+ */
+export function useVault(): { vault: Vault } {
   const vault = useContext(VaultContext);
   if (!vault) throw new Error("useVault outside VaultProvider");
-  const state = useSyncExternalStore(vault.subscribe, vault.getState, () => initialState);
-  return { vault, state };
+  return { vault };
+}
+
+/**
+ * One part of the vault's state, re-rendering only when that part changes (compared
+ * with Object.is). `select` must return a primitive or an object held in the state
+ * (`s => s.account`), never a new one, or every change would look like a change.
+ */
+export function useVaultState<T>(select: (state: VaultState) => T): T {
+  const { vault } = useVault();
+  return useSyncExternalStore(
+    vault.subscribe,
+    () => select(vault.getState()),
+    () => select(initialState),
+  );
 }

@@ -6,17 +6,17 @@
 import type { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { useVault } from "../vault-context";
+import { useVaultState } from "../vault-context";
 
 const FULL = "full" as PrefetchKind;
 
 export function useRedirectWhenReady(to = "/notes", when = true) {
-  const { state } = useVault();
+  const status = useVaultState((s) => s.status);
   const router = useRouter();
   useEffect(() => {
     if (when) router.prefetch(to, { kind: FULL });
   }, [when, router, to]);
   useEffect(() => {
-    if (when && state.status === "ready") router.replace(to);
-  }, [when, state.status, router, to]);
+    if (when && status === "ready") router.replace(to);
+  }, [when, status, router, to]);
 }

@@ -6,12 +6,13 @@ import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { PasskeySignIn } from "../passkeys/passkey-sign-in";
 import { useAction } from "../use-action";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { useRedirectWhenReady } from "./redirect-when-ready";
 import { safeNext } from "./safe-next";
 
 export function SignInForm() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const notice = useVaultState((s) => s.notice);
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const { run, busy, error } = useAction(
@@ -27,7 +28,7 @@ export function SignInForm() {
   return (
     <main className="narrow">
       <h1>Sign in</h1>
-      {state.notice && <p className="notice">{state.notice}</p>}
+      {notice && <p className="notice">{notice}</p>}
       <ActionForm onSubmit={run}>
         <Field
           id={identifierId}

@@ -7,17 +7,17 @@ import { useEffect } from "react";
 import { FormError } from "../form-error";
 import { Tour } from "../tours/tour";
 import { BRIDGE_TOUR } from "../tours/tours";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { BridgeCompose } from "./bridge-compose";
 import { BridgeEpoch } from "./bridge-epoch";
 import { BridgeLogList } from "./bridge-log-list";
 import { useBridge } from "./use-bridge";
 
 export function BridgeScreen() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   // The tier can change while the page is open (a grant, a checkout, a lapse).
   useEffect(() => vault.watchAccount(), [vault]);
-  const account = state.account;
+  const account = useVaultState((s) => s.account);
   const premium = account !== undefined && account.tier !== "free";
   const bridge = useBridge(premium);
   if (!account) return null;

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { Modal } from "../modal";
 import "./history.css";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { PreviousCompactionView } from "./previous-compaction-view";
 import { RevisionBrowser } from "./revision-browser";
 
@@ -37,10 +37,10 @@ function HistoryBody({
   readOnly: boolean;
   onRestored(): void;
 }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   // While the dialog is open a change of plan shows at once.
   useEffect(() => vault.watchAccount(), [vault]);
-  const tier = state.account?.tier ?? "free";
+  const tier = useVaultState((s) => s.account?.tier) ?? "free";
   const kept =
     note.role === "owner" ? <PreviousCompactionView note={note} onRestored={onRestored} /> : null;
   if (tier === "free")

@@ -5,7 +5,7 @@ import { listRevisions, type OpenNote, type RevisionDescriptor } from "@notes/cl
 import { useEffect, useState } from "react";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { revisionLabels } from "./revision-label";
 import { RevisionView } from "./revision-view";
 
@@ -18,7 +18,8 @@ export function RevisionBrowser({
   readOnly: boolean;
   onRestored(): void;
 }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const handle = useVaultState((s) => s.account?.handle);
   const [revisions, setRevisions] = useState<RevisionDescriptor[]>();
   const [picked, setPicked] = useState<RevisionDescriptor>();
   const [error, setError] = useState<string>();
@@ -43,7 +44,7 @@ export function RevisionBrowser({
         while you write.
       </p>
     );
-  const labels = revisionLabels(revisions, state.account?.handle);
+  const labels = revisionLabels(revisions, handle);
   return (
     <div className="history">
       <ul className="history-list" aria-label="Revisions">

@@ -3,11 +3,12 @@
 import { buildNotesZip, exportFileName } from "@notes/client";
 import { useState } from "react";
 import { recordJourney } from "../../vault/journey";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { plural } from "../wording";
 
 export function ExportButton() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const listed = useVaultState((s) => s.notes.length);
   const [progress, setProgress] = useState<string>();
   const run = async () => {
     const notes = vault.allNotes();
@@ -29,7 +30,7 @@ export function ExportButton() {
     recordJourney(vault.api, "export", "complete");
   };
   // Nothing to export yet: no button that would make an empty zip.
-  if (state.notes.length === 0) return null;
+  if (listed === 0) return null;
   return (
     <div className="export" data-tour="export">
       <button type="button" className="secondary" onClick={() => void run()}>

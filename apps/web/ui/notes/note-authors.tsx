@@ -5,10 +5,13 @@
 // browser checked. Names come from the note's roster, read once here if needed.
 import { useEffect, useState } from "react";
 import type { NoteAuthor } from "../../vault/note-sharing";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 
 export function NoteAuthors({ id }: { id: string }) {
   const { vault } = useVault();
+  // Authors are not held in the vault's state but computed from the note as its content
+  // is checked (sync, live frames, pins): a small line, re-read on every state change.
+  useVaultState((s) => s);
   const sharing = vault.sharing();
   const authors = sharing.authors(id);
   const [, setNamed] = useState(0);

@@ -11,7 +11,7 @@ import { useRevisionSchedule } from "../history/use-revision-schedule";
 import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
 import { useLiveRoom } from "../sharing/use-live-room";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { goneNoteMessage } from "./gone-note";
 import { NoteActions } from "./note-actions";
 import { NoteAuthors } from "./note-authors";
@@ -33,10 +33,10 @@ export function NotePane({
   focusTitle?: boolean;
   onDeleted(): void;
 }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   const note = vault.note(id);
   const [, setOpened] = useState(false);
-  const listed = state.notes.some((n) => n.id === id);
+  const listed = useVaultState((s) => s.notes.some((n) => n.id === id));
   useEffect(() => {
     if (!vault.note(id)) void vault.openNote(id).then(() => setOpened(true));
   }, [vault, id]);
@@ -55,8 +55,8 @@ function OpenedNote({
   focusTitle: boolean;
   onDeleted(): void;
 }) {
-  const { vault, state } = useVault();
-  const listed = state.notes.find((n) => n.id === id);
+  const { vault } = useVault();
+  const listed = useVaultState((s) => s.notes.find((n) => n.id === id));
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [sharing, setSharing] = useState(false);
   const [history, setHistory] = useState(false);

@@ -7,7 +7,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FreeFlightTour } from "../tours/free-flight";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { ExportButton } from "./export-button";
 import { NewNoteDraft } from "./new-note-draft";
 import { NoteList } from "./note-list";
@@ -16,7 +16,9 @@ import { ShortcutSheet } from "./shortcut-sheet";
 import { step, useShortcuts } from "./shortcuts";
 
 export function NotesScreen() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const notes = useVaultState((s) => s.notes);
+  const sync = useVaultState((s) => s.sync);
   const router = useRouter();
   const inUrl = useSearchParams().get("note") ?? undefined;
   // The pane follows this at once; the URL catches up (router.replace is async), so
@@ -88,11 +90,11 @@ export function NotesScreen() {
           </button>
         </div>
         <NoteList
-          notes={state.notes}
+          notes={notes}
           selected={selected}
           onSelect={select}
           shown={shown}
-          fetching={state.sync.firstDone ? undefined : state.sync.applied}
+          fetching={sync.firstDone ? undefined : sync.applied}
         />
       </aside>
       {creating ? (
@@ -117,7 +119,7 @@ export function NotesScreen() {
         </div>
       ) : (
         <p className="muted pane">
-          {state.notes.length === 0 && !state.sync.firstDone
+          {notes.length === 0 && !sync.firstDone
             ? "Fetching your notes…"
             : "Pick a note, or start a new one."}
         </p>

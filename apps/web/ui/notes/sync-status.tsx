@@ -2,7 +2,7 @@
 // One short phrase for where the data stands: synced, syncing, or waiting offline;
 // and beside it whether changes arrive live (the change feed) or it is reconnecting.
 import type { ConnectionState } from "@notes/client";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { plural } from "../wording";
 
 const FEED_TEXT: Record<ConnectionState, string> = {
@@ -13,8 +13,12 @@ const FEED_TEXT: Record<ConnectionState, string> = {
 };
 
 export function SyncStatus() {
-  const { vault, state } = useVault();
-  const { sync, online, pending, unsaved, feed } = state;
+  const { vault } = useVault();
+  const sync = useVaultState((s) => s.sync);
+  const online = useVaultState((s) => s.online);
+  const pending = useVaultState((s) => s.pending);
+  const unsaved = useVaultState((s) => s.unsaved);
+  const feed = useVaultState((s) => s.feed);
   let text = "All changes synced";
   if (!online && unsaved) text = "Offline — saving here…";
   else if (!online)

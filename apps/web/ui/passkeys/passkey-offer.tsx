@@ -7,15 +7,16 @@ import { useEffect, useState } from "react";
 import { addPasskey, declinePasskeyOffer, defaultPasskeyLabel } from "../../vault/passkeys";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 
 const NOT_NOW = "notes.passkeyOfferLater";
 
 export function PasskeyOffer() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const account = useVaultState((s) => s.account);
   const [hidden, setHidden] = useState(true);
   const [done, setDone] = useState(false);
-  const accountId = state.account?.id;
+  const accountId = account?.id;
   useEffect(() => {
     setHidden(!webAuthnAvailable() || sessionStorage.getItem(NOT_NOW) === accountId);
   }, [accountId]);
@@ -33,7 +34,7 @@ export function PasskeyOffer() {
         </button>
       </output>
     );
-  if (hidden || !state.account?.passkeys.offerEnrolment) return null;
+  if (hidden || !account?.passkeys.offerEnrolment) return null;
   const later = () => {
     if (accountId) sessionStorage.setItem(NOT_NOW, accountId);
     setHidden(true);

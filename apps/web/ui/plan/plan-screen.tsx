@@ -9,7 +9,7 @@
 import { useEffect } from "react";
 import "../premium.css";
 import { StorageMeter } from "../settings/storage-meter";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { CheckoutReturn } from "./checkout-return";
 import { PREMIUM_INCLUDES, tierLabel } from "./plan-words";
 import { PriceList } from "./price-list";
@@ -20,9 +20,9 @@ import { SubscriptionSection } from "./subscription-section";
 const LIVE = new Set(["active", "trialing", "past_due"]);
 
 export function PlanScreen() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   useEffect(() => vault.watchAccount(), [vault]);
-  const account = state.account;
+  const account = useVaultState((s) => s.account);
   if (!account) return null;
   const premium = account.tier !== "free";
   return (

@@ -7,15 +7,15 @@ import { newPasswordProblem } from "../auth/password-rules";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 
 export function PasswordSection() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [repeat, setRepeat] = useState("");
   const [done, setDone] = useState(false);
-  const username = state.account?.handle ?? state.identifier ?? "";
+  const username = useVaultState((s) => s.account?.handle ?? s.identifier ?? "");
   const { run, busy, error, setError } = useAction(async (): Promise<void> => {
     setDone(false);
     const problem = newPasswordProblem(next, repeat);

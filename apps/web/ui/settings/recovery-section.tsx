@@ -6,12 +6,12 @@ import { RecoveryCode } from "../auth/recovery-code";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { useRecoveryReminder } from "./use-recovery-reminder";
 
 export function RecoverySection() {
-  const { vault, state } = useVault();
-  const unconfirmed = useRecoveryReminder(state.account?.id);
+  const { vault } = useVault();
+  const unconfirmed = useRecoveryReminder(useVaultState((s) => s.account?.id));
   const [password, setPassword] = useState("");
   const [code, setCode] = useState<string>();
   const [done, setDone] = useState(false);

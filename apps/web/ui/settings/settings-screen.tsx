@@ -5,7 +5,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { LinkDeviceSection } from "../device-links/link-device-section";
 import { PasskeysSection } from "../passkeys/passkeys-section";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { AppearanceSection } from "./appearance-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { ImportSection } from "./import-section";
@@ -16,12 +16,12 @@ import { SessionsSection } from "./sessions-section";
 import { StorageMeter } from "./storage-meter";
 
 export function SettingsScreen() {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
   // Fetched now, and again whenever the feed says it changed (usage, tier, profile).
   useEffect(() => vault.watchAccount(), [vault]);
   // A device linked from this screen joins the list of signed-in devices at once.
   const [linked, setLinked] = useState(0);
-  const account = state.account;
+  const account = useVaultState((s) => s.account);
   if (!account) return null;
   return (
     <main className="settings">

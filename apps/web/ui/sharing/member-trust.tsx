@@ -5,11 +5,12 @@
 // or on a call, not through this server), then "They match".
 import { type Member, MemberKeyUnavailable, PublicKeyChanged } from "@notes/client";
 import { useEffect, useState } from "react";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { memberName } from "./member-name";
 
 export function MemberTrust({ member, members }: { member: Member; members: readonly Member[] }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const conflicts = useVaultState((s) => s.keyPinConflicts);
   const sharing = vault.sharing();
   const [verified, setVerified] = useState(() => sharing.verified(member.userId));
   const [digits, setDigits] = useState<string>();
@@ -20,7 +21,7 @@ export function MemberTrust({ member, members }: { member: Member; members: read
     () => sharing.watchPins(() => setVerified(sharing.verified(member.userId))),
     [sharing, member.userId],
   );
-  const conflict = state.keyPinConflicts?.includes(member.userId.toLowerCase()) === true;
+  const conflict = conflicts?.includes(member.userId.toLowerCase()) === true;
   if (conflict)
     return (
       <span className="trust form-error" data-testid="pin-conflict">

@@ -8,7 +8,7 @@ import type { GuestRole } from "../../vault/note-sharing";
 import { FormError } from "../form-error";
 import { Modal } from "../modal";
 import { useAction } from "../use-action";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { AddMemberForm } from "./add-member-form";
 import { KeyChangeNotice } from "./key-change-notice";
 import { memberName } from "./member-name";
@@ -29,7 +29,8 @@ export function ShareDialog({
   /** This account left the note (a member, not the owner). */
   onLeft?(): void;
 }) {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const myId = useVaultState((s) => s.account?.id);
   const [members, setMembers] = useState<Member[]>();
   const [message, setMessage] = useState<string>();
   /** The server answered a different key for someone pinned: sharing waits for a yes. */
@@ -84,7 +85,7 @@ export function ShareDialog({
       {members ? (
         <RosterList
           members={members}
-          myId={state.account?.id}
+          myId={myId}
           manage={owner}
           busy={act.busy}
           onRole={(m, role) =>

@@ -6,7 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type { LiveNote, Presence } from "../../vault/live-note";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { presenceUser } from "./presence-user";
 
 const noRoom = (): Presence | undefined => undefined;
@@ -16,10 +16,11 @@ export function useLiveRoom(
   id: string,
   shared: boolean,
 ): { awareness: Awareness | undefined; presence: Presence | undefined } {
-  const { vault, state } = useVault();
+  const { vault } = useVault();
+  const account = useVaultState((s) => s.account);
   const awareness = vault.awareness(id);
   const [room, setRoom] = useState<LiveNote>();
-  const { name, color } = presenceUser(state.account);
+  const { name, color } = presenceUser(account);
   useEffect(() => {
     awareness?.setLocalStateField("user", { name, color });
   }, [awareness, name, color]);

@@ -2,12 +2,13 @@
 // The notes-basics tour, offered on the notes screen to an account that has no
 // notes yet. The offer steps aside once a note exists (someone who is already
 // writing does not need it); a tour that has started plays to its end.
-import { useVault } from "../vault-context";
+import { useVaultState } from "../vault-context";
 import { Tour } from "./tour";
 import { FREE_FLIGHT_TOUR } from "./tours";
 
 export function FreeFlightTour() {
-  const { state } = useVault();
-  if (!state.sync.firstDone) return null;
-  return <Tour definition={FREE_FLIGHT_TOUR} hidden={state.notes.length > 0} />;
+  const settled = useVaultState((s) => s.sync.firstDone);
+  const listed = useVaultState((s) => s.notes.length);
+  if (!settled) return null;
+  return <Tour definition={FREE_FLIGHT_TOUR} hidden={listed > 0} />;
 }

@@ -7,7 +7,7 @@
 import { createApiClient } from "@notes/client";
 import { useEffect, useId, useRef, useState } from "react";
 import "../premium.css";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { rememberTour, tourDone } from "./tour-memory";
 import type { TourDefinition } from "./tours";
 
@@ -20,8 +20,8 @@ export function Tour({
   definition: TourDefinition;
   hidden?: boolean;
 }) {
-  const { vault, state } = useVault();
-  const accountId = state.account?.id;
+  const { vault } = useVault();
+  const accountId = useVaultState((s) => s.account?.id);
   const [step, setStep] = useState<number | "offer" | "closed">("offer");
   const heading = useRef<HTMLHeadingElement>(null);
   const viewed = useRef(false);
