@@ -81,7 +81,7 @@ export {
   challengePasskey,
   type RequestOptions,
 } from "./passkeys/sign-in-options";
-export { EVENTS_CHANNEL, SESSIONS_CHANNEL } from "./realtime/announce";
+export { type Announcement, EVENTS_CHANNEL, SESSIONS_CHANNEL } from "./realtime/announce";
 export { Announcer } from "./realtime/announcer";
 export * as relayAccess from "./realtime/relay-access";
 export {
@@ -104,3 +104,4 @@ export {
 export { leaveNote } from "./sharing/leave-note";
 export { replaceMembers } from "./sharing/replace-members";
 export { resolveUser } from "./sharing/resolve-user";
+export type { LiveRole } from "./sharing/roster";

@@ -1,7 +1,9 @@
 // What the realtime relay needs from the rest of the system, injected so the relay
 // knows nothing of databases: the app wires these to @notes/core (tickets,
 // memberships, sessions) and to the database's LISTEN/NOTIFY stream of events.
-export type LiveRole = "owner" | "editor" | "viewer";
+import type { Announcement, LiveRole, Transmission } from "@notes/core";
+
+export type { LiveRole };
 
 /** What a redeemed ticket admits (contract.md §7). */
 export type TicketGrant =
@@ -10,32 +12,16 @@ export type TicketGrant =
 
 /**
  * Events the app announces (Postgres NOTIFY or the embedded database's in-process
- * NOTIFY; payloads carry ids and seqs only). A note event means the views of the
- * members whose row moved to `seq` changed; `kind` says whether the roster changed
- * or the note was deleted, which may end room memberships.
+ * NOTIFY; payloads carry ids and seqs only): core's `Announcement`, written once there,
+ * plus the sessions trigger's event (packages/db/sql/functions/notes_session_deleted.sql).
+ * A note event means the views of the members whose row moved to `seq` changed; `kind`
+ * says whether the roster changed or the note was deleted, which may end room
+ * memberships. A bridge event's `message` is absent when it was too large for NOTIFY.
  */
-export type RealtimeEvent =
-  | {
-      e: "note";
-      kind: "write" | "roster" | "delete";
-      noteId: string;
-      seq: number;
-      ownerId: string;
-    }
-  | { e: "session"; sessionId: string; accountId: string }
-  | { e: "account"; accountId: string }
-  /** A bridge transmission; `message` is absent when it was too large for NOTIFY. */
-  | { e: "bridge"; seq: number; message?: BridgeTransmission };
+export type RealtimeEvent = Announcement | { e: "session"; sessionId: string; accountId: string };
 
 /** A bridge transmission as stored and broadcast (interface.md §2.7); opaque here. */
-export interface BridgeTransmission {
-  seq: number;
-  body: string;
-  epochId: string;
-  createdAt: string;
-  authorId?: string;
-  authorHandle?: string;
-}
+export type BridgeTransmission = Transmission;
 
 export interface RealtimeAccess {
   /** Redeems a single-use ticket; undefined when unknown, used, expired or for another kind/note. */

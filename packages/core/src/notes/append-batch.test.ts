@@ -14,7 +14,7 @@ import type { Log } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { type Appended, type AppendJob, appendQueue } from "./append-updates";
-import { NOTE_CEILING } from "./storage";
+import { NOTE_CEILING } from "./refusals";
 
 let scratch: ScratchDatabase;
 let database: Database;

@@ -18,13 +18,11 @@ import { type Db, isUnavailable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";
 import type { Caller, Core, Log } from "../core";
-import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { GroupQueue } from "../shared/group-queue";
 import { eachSigned, requireCallerSigned } from "../shared/signature-block";
 import type { NoteCoordinates } from "./create-note";
-import { noteNotFound } from "./note-access";
-import { NOTE_CEILING, noteTooLarge, storageFull } from "./storage";
+import { NOTE_CEILING, refusalNamed, refusalOf } from "./refusals";
 
 export interface Append {
   updates: Uint8Array[];
@@ -122,27 +120,6 @@ export async function appendUpdates(
   return { id, seq: appended.seq, version: appended.version };
 }
 
-const refusals: Record<string, () => DomainError> = {
-  "note-not-found": noteNotFound,
-  "note-deleted": () => new DomainError("note-deleted", "The note has been deleted."),
-  "view-only": () => new DomainError("view-only", "Viewers cannot change the note."),
-  "note-too-large": noteTooLarge,
-  "free-storage-full": () => storageFull(true),
-  "storage-full": () => storageFull(false),
-};
-
-/** The refusal a database function answered with its problem slug. */
-const refusalFrom = (slug: string): DomainError | undefined => refusals[slug]?.();
-
-function refusalOf(error: unknown): DomainError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (code === "NT001" && typeof message === "string") return refusalFrom(message);
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 const settle = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> =>
   p.then(
     (value) => ({ status: "fulfilled", value }),
@@ -219,7 +196,8 @@ async function runAppends(
     } else if (row.out_refusal) {
       results.push({
         status: "rejected",
-        reason: refusalFrom(row.out_refusal) ?? new Error(`notes_append_batch: ${row.out_refusal}`),
+        reason:
+          refusalNamed(row.out_refusal) ?? new Error(`notes_append_batch: ${row.out_refusal}`),
       });
     } else {
       results.push({ status: "fulfilled", value: appended(row) });

@@ -17,7 +17,8 @@ import { drawSeq } from "./change-seq";
 import type { NoteCoordinates } from "./create-note";
 import { lockNoteForWrite, touchMembers } from "./note-access";
 import { keepReplaced } from "./previous-compaction";
-import { chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
+import { NOTE_CEILING, noteTooLarge } from "./refusals";
+import { chargeStorage } from "./storage";
 
 export interface Compaction {
   snapshot: Uint8Array;

@@ -7,7 +7,8 @@ import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { requireCallerSigned } from "../shared/signature-block";
 import { drawSeq } from "./change-seq";
-import { byteLength, chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
+import { NOTE_CEILING, noteTooLarge } from "./refusals";
+import { byteLength, chargeStorage } from "./storage";
 
 export interface NewNote {
   id: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
-import { noteNotFound } from "./note-access";
 import { type NoteState, noteEtag, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
+import { noteNotFound } from "./refusals";
 
 /**
  * One note's full state as the caller sees it. A deleted note, or one the caller

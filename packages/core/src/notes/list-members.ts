@@ -2,7 +2,7 @@
 // member may read it; anyone else gets "not found".
 import type { Caller, Core } from "../core";
 import { type Member, readRoster, rosterView } from "../sharing/roster";
-import { noteNotFound } from "./note-access";
+import { noteNotFound } from "./refusals";
 
 export type { Member };
 

@@ -3,7 +3,7 @@
 // cannot write; some operations need the owner.
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import { DomainError } from "../errors";
+import { noteDeleted, noteNotFound, ownerRequired, viewOnly } from "./refusals";
 
 export interface LockedNote {
   id: string;
@@ -17,8 +17,6 @@ export interface LockedNote {
   metadataBytes: number;
   nextRevision: number;
 }
-
-export const noteNotFound = () => new DomainError("note-not-found", "No such note.");
 
 /**
  * Locks the note row for a write by `accountId` and checks the caller may make it:
@@ -58,13 +56,12 @@ export async function lockNoteForWrite(
     metadataBytes: Number(row.metadata_bytes),
     nextRevision: Number(row.next_revision),
   };
-  if (note.deleted) throw new DomainError("note-deleted", "The note has been deleted.");
+  if (note.deleted) throw noteDeleted();
   if (note.role === "revoked") throw noteNotFound();
   if (need === "owner" && note.role !== "owner") {
-    throw new DomainError("owner-required", "Only the note's owner may do this.");
+    throw ownerRequired();
   }
-  if (need === "writer" && note.role === "viewer")
-    throw new DomainError("view-only", "Viewers cannot change the note.");
+  if (need === "writer" && note.role === "viewer") throw viewOnly();
   return note;
 }
 

@@ -16,8 +16,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
-import { type LockedNote, lockNoteForWrite, noteNotFound } from "./note-access";
+import { type LockedNote, lockNoteForWrite } from "./note-access";
 import { updateSignatures } from "./note-state";
+import { noteNotFound, ownerRequired } from "./refusals";
 import { chargeStorage } from "./storage";
 
 export interface PreviousCompaction {
@@ -99,7 +100,7 @@ async function ownersNote(tx: Queryable, caller: Caller, noteId: string): Promis
   );
   if (!member || member.role === "revoked" || member.deleted) throw noteNotFound();
   if (member.role !== "owner") {
-    throw new DomainError("owner-required", "Only the note's owner may do this.");
+    throw ownerRequired();
   }
 }
 

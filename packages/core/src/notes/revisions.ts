@@ -10,8 +10,9 @@ import type { Caller, Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { requireCallerSigned } from "../shared/signature-block";
-import { lockNoteForWrite, noteNotFound } from "./note-access";
-import { chargeStorage, NOTE_CEILING, noteTooLarge } from "./storage";
+import { lockNoteForWrite } from "./note-access";
+import { NOTE_CEILING, noteNotFound, noteTooLarge } from "./refusals";
+import { chargeStorage } from "./storage";
 
 export interface RevisionDescriptor {
   revision: number;

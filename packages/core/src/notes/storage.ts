@@ -5,21 +5,10 @@ import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import { CEILINGS } from "../accounts/tier";
 import { DomainError } from "../errors";
-
-export const NOTE_CEILING = 64 * 1024 * 1024;
+import { storageFull } from "./refusals";
 
 const ceilingSql = sql`case when complimentary or subscription_status in ('active', 'trialing', 'past_due')
   then ${CEILINGS.subscribed}::bigint else ${CEILINGS.free}::bigint end`;
-
-export function noteTooLarge(): DomainError {
-  return new DomainError("storage-full", `A note holds at most ${NOTE_CEILING} bytes.`);
-}
-
-export function storageFull(freeTier: boolean): DomainError {
-  return freeTier
-    ? new DomainError("free-storage-full", "The free tier's storage is full.")
-    : new DomainError("storage-full", "The account's storage is full.");
-}
 
 /**
  * Adds `delta` bytes (and `notes` notes) to the owner's usage when it stays under

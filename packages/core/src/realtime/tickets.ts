@@ -5,8 +5,7 @@
 import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Caller, Core } from "../core";
-import { DomainError } from "../errors";
-import { noteNotFound } from "../notes/note-access";
+import { noteDeleted, noteNotFound } from "../notes/refusals";
 import { hashToken, isTokenShaped, newToken } from "../shared/secrets";
 import type { LiveRole } from "../sharing/roster";
 
@@ -56,7 +55,7 @@ export async function issueRoomTicket(core: Core, caller: Caller, noteId: string
         where n.id = ${id} and m.account_id = ${caller.accountId}`,
   );
   if (!row || (row.role === "revoked" && !row.deleted)) throw noteNotFound();
-  if (row.deleted) throw new DomainError("note-deleted", "The note has been deleted.");
+  if (row.deleted) throw noteDeleted();
   return issue(core, caller, `v1/rooms/${id}`, id);
 }
 

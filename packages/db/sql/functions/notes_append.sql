@@ -8,7 +8,8 @@
 -- appended. Refusals, in this order: note-not-found (no note, no membership),
 -- note-deleted, note-not-found (revoked), view-only, note-too-large, then the owner's
 -- free-storage-full / storage-full. They raise SQLSTATE NT001 with the problem slug
--- as message, so the whole statement rolls back. A repeated requestId that passes
+-- as message, so the whole statement rolls back; packages/core/src/notes/refusals.ts
+-- turns each back into the error the TypeScript write paths throw for the same rule. A repeated requestId that passes
 -- the role checks answers the first request's coordinates (appends to one note are
 -- serialized by the note's lock, so a racing repeat reads the first one's row). The
 -- seq is drawn under the shared change lock (packages/core/src/notes/change-seq.ts).
