@@ -6,9 +6,8 @@ import type { NoteListItem } from "./vault-state";
 const note = (id: string, title: string) =>
   ({ id, role: "owner", metadata: { title, tags: ["t"] } }) as unknown as OpenNote;
 
-function publisher(lastInput: () => number) {
+function publisher(lastInput: () => number, notes = [note("a", "Alpha"), note("b", "Bravo")]) {
   let hide: () => void = () => undefined;
-  const notes = [note("a", "Alpha"), note("b", "Bravo")];
   const engine = { held: () => notes.values() } as unknown as SyncEngine;
   const shown: NoteListItem[][] = [];
   const saved: NoteListItem[][] = [];
@@ -93,5 +92,33 @@ describe("ListPublisher", () => {
     hideTab();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(saved).toHaveLength(0);
+  });
+
+  it("while pages stream in, shows a list no sooner than 20 ms per 1,000 notes after the last", async () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => note(`n${i}`, `Note ${i}`));
+    const { list, shown } = publisher(() => 0, many.slice(0, 40));
+    list.publishSoon(); // the first page: at once (nothing shown yet)
+    expect(shown).toHaveLength(1);
+    list.publishSoon(); // 40 notes shown: 0.8 ms to wait
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toHaveLength(2);
+    const held = many.slice(0, 40);
+    const { list: big, shown: bigShown } = publisher(() => 0, held);
+    held.push(...many.slice(40)); // 100,000 now held, 40 shown
+    big.publish();
+    expect(bigShown[0]).toHaveLength(100_000);
+    big.publishSoon();
+    big.publishSoon(); // one list waits, however many pages land meanwhile
+    await vi.advanceTimersByTimeAsync(1_990);
+    expect(bigShown).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(bigShown).toHaveLength(2);
+    big.publishSoon();
+    big.publish(); // the sync is over: at once, and the waiting list is dropped
+    expect(bigShown).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(bigShown).toHaveLength(3);
+    list.stop();
+    big.stop();
   });
 });

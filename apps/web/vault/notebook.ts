@@ -278,7 +278,7 @@ export class Notebook {
         const changed = ids.flatMap((id) => engine.note(id) ?? []);
         for (const note of changed) this.writer.watch(note);
         host.set({ sync: { ...host.state().sync, applied } });
-        this.publish();
+        this.publish(true);
         void this.search?.index(changed);
         await cacheNotes(this.db, this.session, changed, this.memberCounts);
       });
@@ -364,8 +364,11 @@ export class Notebook {
     this.publish();
   }
 
-  private publish(): void {
+  /** `streaming`: more pages follow (the list may wait its turn, list-publisher.ts). */
+  private publish(streaming = false): void {
     // Until the cache is open, the sealed snapshot stands for the list.
-    if (!this.stopped && this.cacheOpen) this.lister.publish();
+    if (this.stopped || !this.cacheOpen) return;
+    if (streaming) this.lister.publishSoon();
+    else this.lister.publish();
   }
 }
