@@ -116,17 +116,27 @@ export class SyncEngine {
     const full = this.syncToken === undefined;
     const result: SyncResult = { changed: [], removed: [], unreadable: [], refused: [] };
     const { sliceMs } = this.options;
-    let pageToken = this.syncToken;
-    let sliceStart = performance.now();
-    for (let first = true; ; first = false) {
+    const ask = (pageToken: string | undefined, first: boolean) => {
       const pageSize = (first && full && this.options.firstPageSize) || this.options.pageSize;
       const asked = seenNow(this.session);
-      const page = await this.api.call("notes.changes", {
+      const page = this.api.call("notes.changes", {
         ...(pageToken ? { pageToken } : {}),
         ...(full ? { snapshots: "true" as const } : {}),
         ...(full && first && this.options.newestFirst ? { order: "newest" as const } : {}),
         ...(pageSize ? { pageSize } : {}),
       });
+      // Awaited below; until then a refusal must not count as unhandled.
+      page.catch(() => undefined);
+      return { asked, page };
+    };
+    let sliceStart = performance.now();
+    let next = ask(this.syncToken, true);
+    for (;;) {
+      const { asked } = next;
+      const page = await next.page;
+      // The following page is asked for now, so the server reads it while this one is
+      // opened here: a long sync takes the longer of the two, not their sum.
+      const following = page.nextPageToken ? ask(page.nextPageToken, false) : undefined;
       const changedBefore = result.changed.length;
       for (const entry of page.changes) {
         await this.apply(sodium, entry, result, asked);
@@ -139,8 +149,8 @@ export class SyncEngine {
         applied: result.changed.length + result.removed.length,
         changed: result.changed.slice(changedBefore),
       });
-      if (page.nextPageToken) {
-        pageToken = page.nextPageToken;
+      if (following) {
+        next = following;
         continue;
       }
       if (page.nextSyncToken) this.syncToken = page.nextSyncToken;
