@@ -3,15 +3,11 @@
 import type { Db } from "@notes/db";
 import type { BillingConfig } from "./billing/config";
 import type { Mailer } from "./mail/mailer";
-import type { AppendQueue } from "./notes/append-updates";
+import type { AppendQueue } from "./notes/append-queue";
 import type { Announcer } from "./realtime/announcer";
 import type { RequestBudget } from "./sessions/request-budget";
 import type { SessionCache } from "./sessions/session-cache";
-
-export interface Limit {
-  limit: number;
-  windowSeconds: number;
-}
+import type { Log, RateLimits } from "./types";
 
 export interface CoreConfig {
   publicUrl: string;
@@ -22,19 +18,6 @@ export interface CoreConfig {
   limits: RateLimits;
   /** Stripe billing (contract.md §8); absent → billing operations answer 503. */
   billing?: BillingConfig;
-}
-
-export interface RateLimits {
-  signInPerIdentifier: Limit;
-  signInPerIp: Limit;
-  createAccountPerIp: Limit;
-  accountRequests: Limit;
-  analyticsPerIp: Limit;
-  resolvePerAccount: Limit;
-  /** Wrong operator tokens presented to /ops (README: the token itself is 32 random bytes). */
-  operatorFailuresPerIp: Limit;
-  emailChangePerAccount: Limit;
-  verificationMailPerAccount: Limit;
 }
 
 export const defaultLimits: RateLimits = {
@@ -51,12 +34,6 @@ export const defaultLimits: RateLimits = {
   verificationMailPerAccount: { limit: 10, windowSeconds: 3600 },
 };
 
-export interface Log {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
 export interface Core {
   db: Db;
   config: CoreConfig;
@@ -68,26 +45,10 @@ export interface Core {
   sessionCache?: SessionCache;
   /** Announces appends and creations to the relay after commit. */
   announcer: Announcer;
-  /** This process's group-commit queue of appends (notes/append-updates.ts). */
+  /** This process's group-commit queue of appends (notes/append-queue.ts). */
   appends: AppendQueue;
   /** Delivers stored feedback to the operator's webhook (absent: it waits in the outbox). */
   feedbackRelay?: { wake(): void };
-}
-
-/** What the edge knows about the request, for rate limits and session labels. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string;
-  /** The `Device-Token` request header, when sent (sessions/device-token.ts). */
-  deviceToken?: string | undefined;
-}
-
-/** An authenticated caller. */
-export interface Caller {
-  sessionId: string;
-  accountId: string;
-  /** A device link's minted session before its claim (contract.md §4). */
-  limited?: boolean;
 }
 
 /** KDF defaults (contract.md §2). */

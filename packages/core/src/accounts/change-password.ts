@@ -3,9 +3,10 @@
 // never changes, so the recovery credential keeps working.
 import { accounts, sessions } from "@notes/db";
 import { and, eq, ne } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { credentialRejected } from "../errors";
 import { scryptHash, scryptMatches } from "../shared/secrets";
+import type { Caller } from "../types";
 import { getAccountRow } from "./find-account";
 
 export interface PasswordChange {

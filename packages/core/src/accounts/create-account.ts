@@ -2,7 +2,7 @@
 // then opens the first session. Unique indexes settle races for one identifier.
 import { randomUUID } from "node:crypto";
 import { accounts } from "@notes/db";
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { identifierTaken, invalidRequest } from "../errors";
 import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
@@ -10,6 +10,7 @@ import { parseIdentifier } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
 import { newSalt, scryptHash } from "../shared/secrets";
 import { isUniqueViolation } from "../shared/unique-violation";
+import type { RequestMeta } from "../types";
 import { type AuthResponse, accountView, keysView } from "./account-view";
 
 export interface NewAccount {

@@ -7,9 +7,10 @@ import { accounts } from "@notes/db";
 import { eq } from "drizzle-orm";
 import { readBilling } from "../billing/billing-store";
 import { cancelOnStripe } from "../billing/cancel-subscription";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { credentialRejected } from "../errors";
 import { scryptMatches } from "../shared/secrets";
+import type { Caller } from "../types";
 import { getAccountRow } from "./find-account";
 import { isLiveStatus } from "./tier";
 

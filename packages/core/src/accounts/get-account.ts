@@ -1,4 +1,5 @@
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { type AccountView, accountEtag, accountView } from "./account-view";
 import { getAccountRow } from "./find-account";
 

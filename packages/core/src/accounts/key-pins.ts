@@ -5,9 +5,10 @@
 // announced on the account's feed (`account`), so signed-in devices read it at once.
 import { accountKeyPins } from "@notes/db";
 import { and, eq, sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { preconditionFailed, preconditionRequired } from "../errors";
 import { announce } from "../realtime/announce";
+import type { Caller } from "../types";
 
 export interface KeyPinsView {
   /** Base64 envelope, or null before any device stored pins. */

@@ -1,11 +1,12 @@
 // KDF parameters for an identifier. An unknown identifier gets deterministic,
 // plausible parameters (HMAC of the identifier under the server secret), so the
 // answer never reveals whether an account exists.
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { DEFAULT_KDF_ITERATIONS } from "../core";
 import { toBase64 } from "../shared/base64";
 import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
 import { hmac } from "../shared/secrets";
+import type { RequestMeta } from "../types";
 import { findByIdentifier } from "./find-account";
 import { enforceSignInLimits } from "./sign-in-limits";
 

@@ -2,8 +2,9 @@
 // its password fetches the master key wrapped by its recovery key (and the KDF
 // parameters), so it can wrap the master key under a new password before calling
 // sessions:recover. Opens no session. Unknown identifiers answer like wrong keys.
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { toBase64 } from "../shared/base64";
+import type { RequestMeta } from "../types";
 import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";
 

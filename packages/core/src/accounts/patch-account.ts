@@ -9,7 +9,7 @@
 // clears its verification and discoverability, and any pending address.
 import { accounts } from "@notes/db";
 import { eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import {
   type FieldError,
   identifierTaken,
@@ -21,6 +21,7 @@ import { announce } from "../realtime/announce";
 import { parseEmail, parseHandle } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
 import { isUniqueViolation } from "../shared/unique-violation";
+import type { Caller } from "../types";
 import { type AccountView, accountEtag, accountView } from "./account-view";
 
 export interface AccountPatch {

@@ -2,10 +2,11 @@
 // replace the password credential and revoke every other session.
 import { accounts, sessions } from "@notes/db";
 import { eq } from "drizzle-orm";
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
 import { scryptHash } from "../shared/secrets";
+import type { RequestMeta } from "../types";
 import { type AuthResponse, accountView, keysView } from "./account-view";
 import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";

@@ -3,9 +3,10 @@
 // code stops working with this UPDATE; no session is touched.
 import { accounts } from "@notes/db";
 import { eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { credentialRejected } from "../errors";
 import { scryptHash, scryptMatches } from "../shared/secrets";
+import type { Caller } from "../types";
 import { getAccountRow } from "./find-account";
 
 export interface RecoveryKeyReplacement {

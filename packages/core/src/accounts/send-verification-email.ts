@@ -6,10 +6,11 @@
 // of a token, and the caller the same 202: only the mailbox's owner learns that the
 // address is taken, never the account that typed it.
 import { emailTokens } from "@notes/db";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { invalidRequest } from "../errors";
 import { enforce } from "../shared/rate-limit";
 import { newToken } from "../shared/secrets";
+import type { Caller } from "../types";
 import { findByIdentifier, getAccountRow } from "./find-account";
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -3,10 +3,11 @@
 // account, so anyone could spend it to keep the owner out (issue 22, finding 7). A
 // request carrying a valid device token for that very account is counted in the
 // device's own bucket instead; the anonymous bucket stays as it was.
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { readDeviceToken } from "../sessions/device-token";
 import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
+import type { RequestMeta } from "../types";
 import { findByIdentifier } from "./find-account";
 
 /** The rate-limit key an attempt on `rawIdentifier` counts against. */

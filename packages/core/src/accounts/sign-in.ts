@@ -1,6 +1,7 @@
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { mintDeviceToken } from "../sessions/device-token";
 import { openSession } from "../sessions/open-session";
+import type { RequestMeta } from "../types";
 import { type AuthResponse, accountView, keysView } from "./account-view";
 import { enforceSignInLimits } from "./sign-in-limits";
 import { verifyCredential } from "./verify-credential";

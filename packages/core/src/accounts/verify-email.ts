@@ -6,11 +6,12 @@
 // identifier-taken. Only whoever holds the token, the mailbox's owner, learns that.
 import { accounts, emailTokens, type Queryable } from "@notes/db";
 import { and, eq, gt } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { identifierTaken, invalidRequest } from "../errors";
 import { announce } from "../realtime/announce";
 import { hashToken } from "../shared/secrets";
 import { isUniqueViolation } from "../shared/unique-violation";
+import type { Caller } from "../types";
 import { type AccountView, accountEtag, accountView } from "./account-view";
 import { findByIdentifier } from "./find-account";
 

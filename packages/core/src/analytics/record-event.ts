@@ -2,8 +2,9 @@
 // name and step. No identifier, IP or time finer than a day is stored.
 import { analyticsCounters } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { enforce } from "../shared/rate-limit";
+import type { RequestMeta } from "../types";
 
 export const TOURS = ["free-flight", "bridge"] as const;
 export const TOUR_EVENTS = ["view", "play", "complete"] as const;

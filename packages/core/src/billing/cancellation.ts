@@ -6,7 +6,8 @@
 // webhook events' own `created` times do.
 import type { AccountView } from "../accounts/account-view";
 import { isLiveStatus } from "../accounts/tier";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { accountGone, billingUnavailable, noSubscription } from "./billing-errors";
 import { readBilling, writeBilling } from "./billing-store";
 import { parseSubscription, snapshotOf } from "./event-facts";

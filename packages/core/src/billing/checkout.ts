@@ -13,7 +13,8 @@
 // which undoes the second live subscription (see second-subscription.ts).
 import { createHash } from "node:crypto";
 import { isLiveStatus } from "../accounts/tier";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { accountGone, billingUnavailable, subscriptionActive } from "./billing-errors";
 import { readBilling } from "./billing-store";
 import { type Currency, INTERVALS, type Plan } from "./config";

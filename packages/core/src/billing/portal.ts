@@ -1,7 +1,8 @@
 // POST /v1/billing/portal-sessions: Stripe's customer portal for the account's
 // customer. Without one (never been to checkout) → 409 no-billing-profile, known
 // locally and so answered before 503 billing-unavailable (contract.md §11).
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { accountGone, noBillingProfile } from "./billing-errors";
 import { readBilling } from "./billing-store";
 import { callStripe, stripeApi } from "./stripe-client";

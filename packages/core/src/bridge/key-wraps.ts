@@ -6,9 +6,10 @@
 import { accounts, bridgeKeys } from "@notes/db";
 import { and, desc, eq } from "drizzle-orm";
 import { isPremium, tierOf } from "../accounts/tier";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
+import type { Caller } from "../types";
 import { bridgeAccessRequired, requireBridgeAccess } from "./access";
 
 export interface KeyWrap {

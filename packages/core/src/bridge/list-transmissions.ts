@@ -3,7 +3,8 @@
 // seq it last saw. Page size defaults to, and is coerced down to, 100.
 import { bridgeMessages } from "@notes/db";
 import { desc, lt } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { requireBridgeAccess } from "./access";
 import { currentEpoch } from "./current-epoch";
 import { decodeBridgeToken, encodeBridgeToken } from "./page-token";

@@ -4,8 +4,9 @@
 // this read; a client cannot find the newcomers without it.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { toBase64 } from "../shared/base64";
+import type { Caller } from "../types";
 import { hasBridgeAccessSql, requireBridgeAccess } from "./access";
 
 /** At most this many per answer; sealing to them takes them off the next answer. */

@@ -6,8 +6,9 @@
 // the first transmission as it was stored, signature and all.
 import { accounts, bridgeMessages } from "@notes/db";
 import { and, eq, sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { requireCallerSigned } from "../shared/signature-block";
+import type { Caller } from "../types";
 import { requireBridgeAccess } from "./access";
 import { announceTransmission } from "./announce";
 import {

@@ -1,8 +1,9 @@
 // One transmission by its place in the log (contract.md §3).
 import { bridgeMessages } from "@notes/db";
 import { eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
+import type { Caller } from "../types";
 import { requireBridgeAccess } from "./access";
 import { selectTransmissions, type Transmission, toTransmission } from "./transmission";
 

@@ -4,8 +4,9 @@
 // claimed, once.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { sessionLabel } from "../shared/user-agent";
+import type { Caller, RequestMeta } from "../types";
 import { handshakeState, noSuchHandshake, readLink } from "./link-rows";
 
 export async function claimDeviceLink(

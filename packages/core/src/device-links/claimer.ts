@@ -4,9 +4,10 @@
 // the label the owner sees before sealing (like a session's label).
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { sameBytes } from "../shared/bytes";
 import { sessionLabel } from "../shared/user-agent";
+import type { RequestMeta } from "../types";
 import { handshakeState, noSuchHandshake, readLink } from "./link-rows";
 
 export interface ClaimerKey {

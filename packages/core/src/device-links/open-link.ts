@@ -5,8 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { openSession } from "../sessions/open-session";
+import type { Caller, RequestMeta } from "../types";
 import { LINK_MINUTES } from "./link-rows";
 
 export interface OpenedLink {

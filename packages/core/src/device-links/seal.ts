@@ -3,9 +3,10 @@
 // session, only while the link is sealed and alive.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { toBase64 } from "../shared/base64";
 import { sameBytes } from "../shared/bytes";
+import type { Caller } from "../types";
 import { handshakeState, type LinkStatus, noSuchHandshake, notSealed, readLink } from "./link-rows";
 
 export interface HandshakeStatus {

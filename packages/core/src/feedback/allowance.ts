@@ -4,7 +4,7 @@
 // year old.
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller } from "../core";
+import type { Caller } from "../types";
 
 export const FEEDBACK_LIMIT = 12;
 export const FEEDBACK_WINDOW_DAYS = 365;

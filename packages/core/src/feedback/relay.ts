@@ -7,7 +7,7 @@
 // operator's CLI.
 import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Log } from "../core";
+import type { Log } from "../types";
 import { feedbackLine } from "./slack-text";
 
 /** How long one webhook call may take. */

@@ -4,8 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { feedback } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
+import type { Caller } from "../types";
 import { feedbackAllowance } from "./allowance";
 
 export type FeedbackCategory = "bug" | "idea" | "other";

@@ -3,9 +3,10 @@
 import { accounts } from "@notes/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
+import type { Caller } from "../types";
 
 export interface Keypair {
   publicKey: Uint8Array;

@@ -7,8 +7,9 @@
 import { accounts } from "@notes/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
+import type { Caller } from "../types";
 
 export const SIGNING_KEY_BYTES = 32;
 

@@ -2,7 +2,7 @@
 // outbox table plus a log line, so a developer can read mail without a server.
 import { type Db, mailOutbox } from "@notes/db";
 import { createTransport } from "nodemailer";
-import type { Log } from "../core";
+import type { Log } from "../types";
 
 export interface Mail {
   to: string;

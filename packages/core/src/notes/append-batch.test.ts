@@ -10,10 +10,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CEILINGS } from "../accounts/tier";
-import type { Log } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
-import { type Appended, type AppendJob, appendQueue } from "./append-updates";
+import type { Log } from "../types";
+import { type Appended, type AppendJob, appendQueue } from "./append-queue";
 import { NOTE_CEILING } from "./refusals";
 
 let scratch: ScratchDatabase;
@@ -390,7 +390,7 @@ describe("the append queue under load", () => {
 
   it("plans the append functions with index lookups only, and keeps room on note pages for HOT updates", async () => {
     // Cached plans made while the tables were small scanned them whole (the SET clause
-    // of notes_append.sql says why); BENCHMARKS.md, "The append's plans and rows",
+    // of notes_append.sql says why); docs/benchmarks-log.md, "The append's plans and rows",
     // says why note pages keep room.
     const functions = await rows<{ proname: string; proconfig: string[] | null }>(
       db,

@@ -9,10 +9,11 @@
 // generation. Blocks must name the caller and count in no usage.
 import { noteRequests, noteUpdates, rows } from "@notes/db";
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { announce } from "../realtime/announce";
 import { requireCallerSigned } from "../shared/signature-block";
+import type { Caller } from "../types";
 import { drawSeq } from "./change-seq";
 import type { NoteCoordinates } from "./create-note";
 import { lockNoteForWrite, touchMembers } from "./note-access";

@@ -3,9 +3,10 @@
 // not even those of deleted notes. The snapshot and metadata may come signed
 // (issue 21, signed content); a block must name the caller (shared/signature-block.ts).
 import { noteMembers, notes } from "@notes/db";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { requireCallerSigned } from "../shared/signature-block";
+import type { Caller } from "../types";
 import { drawSeq } from "./change-seq";
 import { NOTE_CEILING, noteTooLarge } from "./refusals";
 import { byteLength, chargeStorage } from "./storage";

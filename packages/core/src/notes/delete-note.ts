@@ -4,10 +4,11 @@
 // stays so the id is never reused. Deleting again is a no-op.
 import { noteRequests, noteUpdates, previousCompactions, revisions, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { announce } from "../realtime/announce";
 import { revokeMembers } from "../sharing/revoke-members";
+import type { Caller } from "../types";
 import { drawSeq } from "./change-seq";
 import { lockNoteForWrite } from "./note-access";
 import { keptBytes } from "./previous-compaction";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { type NoteState, noteEtag, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
 import { noteNotFound } from "./refusals";
 

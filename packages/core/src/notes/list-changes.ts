@@ -5,7 +5,8 @@
 // the note written last comes on the first page; whatever changes meanwhile rises
 // above that watermark and comes with the next delta sync, which starts there.
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { stableWatermark } from "./change-seq";
 import { type NoteState, selectNoteRows, selectUpdates, toNoteState } from "./note-state";
 import { type Cursor, decodeCursor, encodeCursor } from "./page-token";

@@ -1,7 +1,8 @@
 // The roster of a note's live members, owner first, with a strong ETag. Any
 // member may read it; anyone else gets "not found".
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { type Member, readRoster, rosterView } from "../sharing/roster";
+import type { Caller } from "../types";
 import { noteNotFound } from "./refusals";
 
 export type { Member };

@@ -13,9 +13,10 @@
 // answered as GET /v1/notes/{id} answers them (note-state.ts).
 import { previousCompactions, type Queryable, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
+import type { Caller } from "../types";
 import { type LockedNote, lockNoteForWrite } from "./note-access";
 import { updateSignatures } from "./note-state";
 import { noteNotFound, ownerRequired } from "./refusals";

@@ -6,7 +6,8 @@ import { passkeys } from "@notes/db";
 import { generateRegistrationOptions } from "@simplewebauthn/server";
 import { asc, eq } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { issueChallenge } from "./challenges";
 import {
   ALGORITHMS,

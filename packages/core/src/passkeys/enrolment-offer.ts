@@ -3,8 +3,9 @@
 // set accounts.passkey_offer_declined, which account-view.ts reads.
 import { accounts, type Queryable } from "@notes/db";
 import { and, eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { announce } from "../realtime/announce";
+import type { Caller } from "../types";
 
 /** Withdraws the offer; the account's feed hears of it when that changed the profile. */
 export async function settleEnrolmentOffer(q: Queryable, accountId: string): Promise<void> {

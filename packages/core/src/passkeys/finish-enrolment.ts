@@ -6,8 +6,9 @@
 // authenticator without PRF is refused: its passkey could not unlock the account.
 import { passkeys } from "@notes/db";
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { isUniqueViolation } from "../shared/unique-violation";
+import type { Caller } from "../types";
 import { challengeOf, consumeChallenge } from "./challenges";
 import {
   type ClientExtensionResults,

@@ -3,7 +3,8 @@
 // (404 no-such-device).
 import { passkeys } from "@notes/db";
 import { and, desc, eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 import { type DeviceView, deviceView } from "./device-view";
 import { noSuchDevice } from "./errors";
 

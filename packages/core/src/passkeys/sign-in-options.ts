@@ -11,9 +11,10 @@ import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { asc, eq } from "drizzle-orm";
 import { findByIdentifier } from "../accounts/find-account";
 import { enforceSignInIpLimit } from "../accounts/sign-in-limits";
-import type { Core, RequestMeta } from "../core";
+import type { Core } from "../core";
 import { normaliseIdentifier, parseIdentifier } from "../shared/identifier";
 import { hmac } from "../shared/secrets";
+import type { RequestMeta } from "../types";
 import { issueChallenge } from "./challenges";
 import { CEREMONY_TIMEOUT_MS, prfExtension, relyingParty } from "./relying-party";
 

@@ -14,7 +14,7 @@
 // are still announced inside their transaction.
 import type { Queryable } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Log } from "../core";
+import type { Log } from "../types";
 import { type Announcement, EVENTS_CHANNEL } from "./announce";
 
 /** Most notifications per flush (each payload is under 200 bytes; one statement). */

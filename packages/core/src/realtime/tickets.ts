@@ -4,10 +4,11 @@
 // it in one statement, so of any number of racing redemptions exactly one wins.
 import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { noteDeleted, noteNotFound } from "../notes/refusals";
 import { hashToken, isTokenShaped, newToken } from "../shared/secrets";
 import type { LiveRole } from "../sharing/roster";
+import type { Caller } from "../types";
 
 export const TICKET_SECONDS = 60;
 

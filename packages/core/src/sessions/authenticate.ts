@@ -4,9 +4,10 @@
 // per-account request limit is spent from a leased budget (request-budget.ts).
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { noSession, rateLimited } from "../errors";
 import { hashToken, isTokenShaped } from "../shared/secrets";
+import type { Caller } from "../types";
 import { ABSOLUTE_DAYS, IDLE_DAYS } from "./lifetimes";
 
 export function bearerToken(authorization: string | null): string | undefined {

@@ -1,6 +1,7 @@
 import { sessions } from "@notes/db";
 import { and, desc, eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
+import type { Caller } from "../types";
 
 export interface SessionView {
   id: string;

@@ -2,9 +2,9 @@
 
 import { randomUUID } from "node:crypto";
 import { type Queryable, sessions } from "@notes/db";
-import type { RequestMeta } from "../core";
 import { newToken } from "../shared/secrets";
 import { sessionLabel } from "../shared/user-agent";
+import type { RequestMeta } from "../types";
 
 export async function openSession(
   q: Queryable,

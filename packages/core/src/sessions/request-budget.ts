@@ -4,8 +4,23 @@
 // in the database at once), then spends it locally. Leased but unspent requests
 // are lost at the window's end, so the limit errs on the strict side, never over.
 import { type Db, rows } from "@notes/db";
-import type { Limit } from "../core";
-import { countHit } from "../shared/rate-limit";
+import { sql } from "drizzle-orm";
+import type { Limit } from "../types";
+
+/** The SQL that counts `hits` for `key` in the current window and returns the new count. */
+function countHit(key: string, rule: Limit, nowMs = Date.now(), hits = 1) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const query = sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, ${hits})
+    on conflict (key) do update set
+      count = case when rate_limits.window_start = excluded.window_start
+                   then rate_limits.count + ${hits} else ${hits} end,
+      window_start = excluded.window_start
+    returning count`;
+  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
+  return { query, retryAfter, windowStart };
+}
 
 const CHUNK = 20;
 

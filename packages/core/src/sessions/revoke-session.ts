@@ -1,7 +1,8 @@
 import { sessions } from "@notes/db";
 import { and, eq } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
+import type { Caller } from "../types";
 
 /** Revokes one of the caller's own sessions; another account's id is "not found". */
 export async function revokeSession(core: Core, caller: Caller, sessionId: string): Promise<void> {

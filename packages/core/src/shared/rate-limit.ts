@@ -5,23 +5,9 @@
 // straddles a window boundary cannot get twice the limit through.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Core, Limit } from "../core";
+import type { Core } from "../core";
 import { rateLimited } from "../errors";
-
-/** The SQL that counts `hits` for `key` in the current window and returns the new count. */
-export function countHit(key: string, rule: Limit, nowMs = Date.now(), hits = 1) {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-  const query = sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, ${hits})
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start
-                   then rate_limits.count + ${hits} else ${hits} end,
-      window_start = excluded.window_start
-    returning count`;
-  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
-  return { query, retryAfter, windowStart };
-}
+import type { Limit } from "../types";
 
 export function allowed(core: Core, rule: Limit): number {
   return Math.max(1, Math.ceil(rule.limit * core.config.rateLimitScale));

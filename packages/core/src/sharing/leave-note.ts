@@ -3,11 +3,12 @@
 // view moves (memberCount changed), at one new seq announced as a roster change, so
 // the relay tells everyone's feed and closes the leaver's room sockets (4403). The
 // content key stays: rotating it is the owner's client's job (docs/sharing.md).
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { drawSeq } from "../notes/change-seq";
 import { lockNoteForWrite, touchMembers } from "../notes/note-access";
 import { announce } from "../realtime/announce";
+import type { Caller } from "../types";
 import { revokeMembers } from "./revoke-members";
 
 /** The owner is the note's one fixed member (contract.md §4): they delete it instead. */

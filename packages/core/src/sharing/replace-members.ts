@@ -7,7 +7,7 @@
 // a removed editor's append either lands before the removal or is refused.
 import { noteMembers } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import {
   type FieldError,
   invalidRequest,
@@ -18,6 +18,7 @@ import { drawSeq } from "../notes/change-seq";
 import { lockNoteForWrite, touchMembers } from "../notes/note-access";
 import { announce } from "../realtime/announce";
 import { sameBytes } from "../shared/bytes";
+import type { Caller } from "../types";
 import { notAContact, resolvedContacts } from "./contacts";
 import { revokeMembers } from "./revoke-members";
 import { type Member, type RosterRow, readRoster, rosterView } from "./roster";

@@ -6,11 +6,12 @@
 // added to the caller's notes, and an address is recorded only when it was the key.
 import { rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import type { Caller, Core } from "../core";
+import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import { parseEmail, parseHandle } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
+import type { Caller } from "../types";
 import { recordContact } from "./contacts";
 
 export type ResolveQuery = { handle: string } | { email: string };
