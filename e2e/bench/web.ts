@@ -156,7 +156,7 @@ async function bigNote(browser: Browser, account: Seeded) {
     const index = await page
       .locator(".note-item")
       .evaluateAll((rows) => rows.findIndex((r) => r.textContent?.includes("Big note")));
-    report("1 MiB note: open (ms)", await openRow(page, index), "≤ 1000");
+    report("1 MiB note: open (ms)", await openRow(page, index), "≤ 500");
     const typing = await typingLatency(page, 60);
     report("1 MiB note: typing, work per keystroke p99 (ms)", typing.workP99, "≤ 16 (smooth)");
     report(

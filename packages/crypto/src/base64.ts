@@ -4,7 +4,7 @@
 // past the last byte), so one value has one spelling.
 // Hand-written rather than atob with a regular expression and a re-encoding to check
 // the spelling: a full sync decodes tens of megabytes, and that way cost 14× more
-// (BENCHMARKS.md, "Where a 10,000-note sync spends its time").
+// (docs/benchmarks-log.md, "Where a 10,000-note sync spends its time").
 import { InvalidEncoding } from "./errors";
 
 const STANDARD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

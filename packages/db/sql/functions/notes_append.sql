@@ -32,7 +32,7 @@
 -- SET enable_seqscan = off: every row it reads or writes is found by its primary
 -- key. PL/pgSQL caches a plan per connection, made from the statistics of the moment;
 -- on a young database the planner chose sequential scans and kept them while every
--- append left dead row versions behind (BENCHMARKS.md, "The append's plans and rows").
+-- append left dead row versions behind (docs/benchmarks-log.md, "The append's plans and rows").
 --
 -- This file is the function's current definition: read and change it here, never in
 -- drizzle/ (migrations are history). After a change, `pnpm db:functions` writes the

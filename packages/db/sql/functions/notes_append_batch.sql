@@ -2,7 +2,7 @@
 -- while one batch is in flight leave together in the next
 -- (packages/core/src/notes/append-updates.ts): one call, one statement that checks
 -- and writes them all, one commit, so the per-statement and per-commit work that
--- dominates a lone append's database cost is paid once a batch (BENCHMARKS.md).
+-- dominates a lone append's database cost is paid once a batch (docs/benchmarks-log.md).
 --
 -- Each item is answered as notes_append (notes_append.sql) would answer it:
 -- * Locks: every note of the batch, then every owner, each in id order. Single
@@ -25,7 +25,7 @@
 --
 -- SET enable_seqscan = off, as for notes_append: every row is found by its primary
 -- key, and a cached plan made while the tables were small scanned them whole
--- (BENCHMARKS.md, "The append's plans and rows").
+-- (docs/benchmarks-log.md, "The append's plans and rows").
 --
 -- This file is the function's current definition: read and change it here, never in
 -- drizzle/ (migrations are history). After a change, `pnpm db:functions` writes the
