@@ -51,7 +51,12 @@ export async function seedAccount(
   baseUrl: string,
   prefix: string,
   count: number,
-  { bigNoteBytes = 0, concurrency = 12, newestTitle = NEWEST_TITLE, operatorToken }: SeedOptions = {},
+  {
+    bigNoteBytes = 0,
+    concurrency = 12,
+    newestTitle = NEWEST_TITLE,
+    operatorToken,
+  }: SeedOptions = {},
 ): Promise<Seeded> {
   const started = performance.now();
   const handle = `${prefix}_${randomBytes(4).toString("hex")}`;

@@ -60,8 +60,8 @@ export class ListPublisher {
     if (this.waiting) return;
     const gap = (this.latest?.length ?? 0) * STREAM_MS_PER_NOTE;
     const wait = this.shownAt + gap - performance.now();
-    if (wait <= 0) return this.publish();
-    this.waiting = setTimeout(() => this.publish(), wait);
+    if (wait > 0) this.waiting = setTimeout(() => this.publish(), wait);
+    else this.publish();
   }
 
   publish(): void {
