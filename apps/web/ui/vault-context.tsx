@@ -21,6 +21,7 @@ export function VaultProvider({ children }: { children: ReactNode }) {
     opening ??= Vault.open(window.location.origin);
     opening.then(setVault);
     // The offline shell (public/sw.js); dev builds change too often to cache.
+    // biome-ignore lint/style/noProcessEnv: NODE_ENV is replaced at build time by Next, not read at run time
     if (process.env.NODE_ENV === "production") navigator.serviceWorker?.register("/sw.js");
   }, []);
   if (!vault)
