@@ -1,7 +1,7 @@
 // Bridge transmissions on the change feed (contract.md §7): only accounts with
 // bridge access hear them, whole from the announcement or read back by seq.
 import { afterEach, describe, expect, it } from "vitest";
-import { startRelay, type TestClient, type TestRelay } from "./test-relay";
+import { startRelay, type TestClient, type TestRelay } from "../test/test-relay";
 
 let relay: TestRelay;
 afterEach(() => relay.stop());

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { startRelay, type TestClient, type TestRelay } from "../test/test-relay";
 import type { LiveRole } from "./deps";
-import { startRelay, type TestClient, type TestRelay } from "./test-relay";
 
 let relay: TestRelay;
 afterEach(() => relay.stop());

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { PUBLIC_URL, startRelay, type TestRelay } from "./test-relay";
+import { PUBLIC_URL, startRelay, type TestRelay } from "../test/test-relay";
 
 let relay: TestRelay;
 afterEach(() => relay.stop());

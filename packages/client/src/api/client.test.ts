@@ -1,9 +1,9 @@
 // The REST client builds URLs and bodies the way the server's adapter reads them and
 // turns problem+json answers into ApiProblem values.
 import { describe, expect, it } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
 import { createApiClient } from "./client";
 import { ApiProblem, isProblem } from "./problem";
-import { fakeFetch, json } from "./test-fetch";
 
 const BASE = "http://notes.test";
 const ID = "0b5e2c1a-4f7e-4d9a-8b3c-2e1f0a9d8c7b";

@@ -3,9 +3,9 @@
 // and transmissions are padded and sealed to 1,064 bytes that other members open.
 import { fromBase64, loadSodium, openBridgeKey, toBase64 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { FakeBridge } from "../../test/support/test-bridge-server";
 import { createApiClient } from "../api/client";
 import { BridgeLog, NoBridgeKey } from "./bridge-log";
-import { FakeBridge } from "./test-bridge-server";
 
 const sodium = await loadSodium();
 

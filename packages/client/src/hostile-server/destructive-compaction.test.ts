@@ -8,18 +8,18 @@
 import { loadSodium, openEnvelope, type Sodium } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
 import { CompactionIncomplete } from "../errors";
 import { NoteEditor } from "../notes/editor";
 import { healUpdate } from "../notes/heal";
 import { readPreviousCompaction } from "../notes/previous-compaction";
 import { refreshNote } from "../notes/refresh-note";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { appendParagraph, readText, writeText } from "../notes/text";
 import { SyncEngine } from "../sync/sync-engine";
 import { MemorySeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
-import { noteHistoryServer } from "./note-history-server";
 
 let sodium: Sodium;
 beforeAll(async () => {

@@ -16,6 +16,12 @@ import {
   toBase64,
 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import {
+  type ClaimerAnswer,
+  type DeviceLinkServerOptions,
+  deviceLinkServer,
+  LINK_ID,
+} from "../../test/support/hostile-server/device-link-server";
 import { createApiClient } from "../api/client";
 import {
   answerDeviceLink,
@@ -31,12 +37,6 @@ import {
   sealDeviceLink,
 } from "../device-links/share-with-new-device";
 import { DeviceLinkForged } from "../errors";
-import {
-  type ClaimerAnswer,
-  type DeviceLinkServerOptions,
-  deviceLinkServer,
-  LINK_ID,
-} from "./device-link-server";
 
 const MASTER_KEY = new Uint8Array(32).fill(2);
 const ATTACKER_MASTER_KEY = new Uint8Array(32).fill(66);

@@ -6,17 +6,17 @@
 // with RollbackDetected; honest compaction, deletion and a fresh device raise nothing.
 import { loadSodium, type Sodium } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
 import { RollbackDetected } from "../errors";
 import { openNote } from "../notes/open-note";
 import { refreshNote } from "../notes/refresh-note";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { readText } from "../notes/text";
 import { SyncEngine } from "../sync/sync-engine";
 import { MemorySeenStates, parseSeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
-import { noteHistoryServer } from "./note-history-server";
 
 let sodium: Sodium;
 beforeAll(async () => {

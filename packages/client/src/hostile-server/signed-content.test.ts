@@ -14,14 +14,14 @@ import {
 } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { json } from "../../test/support/test-fetch";
+import { fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { fakeServer } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
-import { json } from "../api/test-fetch";
 import type { NoteState } from "../api/types";
 import { RetiredKeyContent, UpdatesMissing } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
-import { fixedSession, NOTE_ID } from "../notes/test-keys";
 import { appendParagraph, readText, writeText } from "../notes/text";
-import { fakeServer } from "../sharing/test-server";
 import { SyncEngine } from "../sync/sync-engine";
 import { signEnvelope, signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";

@@ -4,9 +4,9 @@
 // account's pins, the key goes to pinned keys only.
 import { loadSodium, openBridgeKey, type SharingKeyPair, toBase64 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { FakeBridge } from "../../test/support/test-bridge-server";
 import { createApiClient } from "../api/client";
 import { BridgeLog } from "../bridge/bridge-log";
-import { FakeBridge } from "../bridge/test-bridge-server";
 import { PublicKeyChanged } from "../errors";
 import { MemoryKeyPins } from "../trust/key-pins";
 

@@ -7,18 +7,23 @@
 // pins the real keys), then turns the server hostile.
 import { loadSodium, openSealedCek, type Sodium } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type Person,
+  person,
+  type RosterWrite,
+  sharingServer,
+} from "../../test/support/hostile-server/sharing-server";
+import { FIXED_CEK, fixedSession } from "../../test/support/test-keys";
+import { noteStateFor } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
 import { PublicKeyChanged } from "../errors";
 import { openState } from "../notes/open-state";
-import { FIXED_CEK, fixedSession } from "../notes/test-keys";
 import { addMember } from "../sharing/add-member";
 import { removeMember } from "../sharing/remove-member";
 import { resolveUser } from "../sharing/resolve-user";
-import { noteStateFor } from "../sharing/test-server";
 import { MemoryKeyPins } from "../trust/key-pins";
 import { keyFingerprint, keyPinsOf } from "../trust/pin-check";
 import type { Session } from "../vault/session";
-import { type Person, person, type RosterWrite, sharingServer } from "./sharing-server";
 
 let sodium: Sodium;
 let owner: Person;

@@ -1,9 +1,9 @@
 // FeedSocket: events from text frames, revoked ends the feed without reconnecting.
 import { describe, expect, it, vi } from "vitest";
+import { fakeFetch } from "../../test/support/test-fetch";
+import { fakeSockets, ticket } from "../../test/support/test-sockets";
 import { createApiClient } from "../api/client";
-import { fakeFetch } from "../api/test-fetch";
 import { FeedSocket } from "./feed-socket";
-import { fakeSockets, ticket } from "./test-sockets";
 
 describe("FeedSocket", () => {
   it("emits changes and account, and stops after revoked", async () => {

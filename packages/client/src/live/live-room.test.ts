@@ -10,16 +10,16 @@ import {
 } from "@notes/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { fakeSockets, ticket } from "../../test/support/test-sockets";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { NoteEditor } from "../notes/editor";
 import { LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { appendParagraph, readText } from "../notes/text";
 import { keyPinsOf } from "../trust/pin-check";
 import { signerOf } from "../trust/sign-content";
 import { LiveRoom } from "./live-room";
-import { fakeSockets, ticket } from "./test-sockets";
 
 const READER = "00000000-0000-4000-8000-0000000000b2";
 

@@ -4,11 +4,11 @@
 import { loadSodium, openEnvelope, openMetadata } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { FIXED_CEK, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { compactIfDue } from "./compact";
 import type { OpenNote } from "./open-state";
-import { FIXED_CEK, NOTE_ID } from "./test-keys";
 import { readText, writeText } from "./text";
 
 const NEW = new Uint8Array(32).fill(4);

@@ -3,11 +3,11 @@
 import { loadSodium, openEnvelope } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { FIXED_CEK, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { NoteEditor } from "./editor";
 import type { OpenNote } from "./open-state";
-import { FIXED_CEK, NOTE_ID } from "./test-keys";
 import { appendParagraph, readText } from "./text";
 
 function blankNote(): OpenNote {

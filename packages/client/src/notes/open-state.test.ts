@@ -3,6 +3,7 @@
 import { DecryptionFailed, loadSodium, sealCek, sealEnvelope, sealMetadata } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import type { NoteState } from "../api/types";
 import { RetiredKeyContent } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
@@ -10,7 +11,6 @@ import { rememberRoster } from "../trust/note-rosters";
 import { keyPinsOf } from "../trust/pin-check";
 import { signEnvelope } from "../trust/sign-content";
 import { applyUpdatesAbove, openState } from "./open-state";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "./test-keys";
 import { appendParagraph, readText, writeText } from "./text";
 
 async function sealedNote(key: Uint8Array, withCek: boolean) {

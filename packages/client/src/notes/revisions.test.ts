@@ -9,8 +9,9 @@ import {
 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { FIXED_CEK, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import type { OpenNote } from "./open-state";
 import { REMOTE_ORIGIN } from "./open-state";
 import {
@@ -20,7 +21,6 @@ import {
   restoreRevision,
   storeRevision,
 } from "./revisions";
-import { FIXED_CEK, NOTE_ID } from "./test-keys";
 import { readText, writeText } from "./text";
 
 const OLD = new Uint8Array(32).fill(9);

@@ -2,8 +2,8 @@
 // without PRF nothing is stored and the person keeps the password.
 import { derivePasskeyWrapKey, loadSodium, toBase64Url, unwrapKey } from "@notes/crypto";
 import { describe, expect, it, vi } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { enrolPasskey } from "./enrol-passkey";
 import { PasskeyPrfUnsupported } from "./passkey-errors";
 import type { AssertionJSON, CreationOptionsJSON, RegistrationJSON, WebAuthn } from "./webauthn";

@@ -2,8 +2,8 @@
 // discoverable credential of an account this device cannot name is not sent.
 import { toBase64Url } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { PasskeyAccountUnknown, PasskeyPrfUnsupported } from "./passkey-errors";
 import { signInWithPasskey } from "./sign-in-with-passkey";
 import type { AssertionJSON, WebAuthn } from "./webauthn";

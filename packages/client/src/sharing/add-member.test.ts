@@ -3,12 +3,12 @@
 // key gets its own key first, so the master key is never sealed to anyone.
 import { loadSodium, openSealedCek, toBase64 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { json } from "../../test/support/test-fetch";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { fakeServer, noteStateFor } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
-import { json } from "../api/test-fetch";
 import { openState } from "../notes/open-state";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { addMember } from "./add-member";
-import { fakeServer, noteStateFor } from "./test-server";
 
 const OWNER = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";

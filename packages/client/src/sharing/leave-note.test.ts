@@ -1,10 +1,10 @@
 // leaveNote calls the note's :leave custom method and surfaces the owner's refusal as a
 // typed problem.
 import { describe, expect, it } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
-import { fakeFetch, json } from "../api/test-fetch";
-import { NOTE_ID } from "../notes/test-keys";
 import { leaveNote } from "./leave-note";
 
 describe("leaveNote", () => {

@@ -13,15 +13,15 @@ import {
 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { json } from "../../test/support/test-fetch";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { fakeServer, problem } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
-import { json } from "../api/test-fetch";
 import type { NoteState } from "../api/types";
 import { ContentKeyring } from "../keys/content-keyring";
 import { openState } from "../notes/open-state";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../notes/test-keys";
 import { readText, writeText } from "../notes/text";
 import { removeMember } from "./remove-member";
-import { fakeServer, problem } from "./test-server";
 
 const OWNER = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";

@@ -12,9 +12,9 @@ import {
   wrapKey,
 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
+import { fixedSession } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
-import { fixedSession } from "../notes/test-keys";
 import { recover } from "./recover";
 
 describe("recover", () => {

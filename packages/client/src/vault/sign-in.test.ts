@@ -1,7 +1,7 @@
 // A server offering weak KDF parameters is refused before any key is derived or sent.
 import { describe, expect, it } from "vitest";
+import { fakeFetch, json } from "../../test/support/test-fetch";
 import { createApiClient } from "../api/client";
-import { fakeFetch, json } from "../api/test-fetch";
 import { WeakKdfParameters } from "../errors";
 import { signIn } from "./sign-in";
 

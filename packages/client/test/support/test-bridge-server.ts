@@ -1,7 +1,7 @@
 // Test support (not exported): the bridge routes held in memory for several
 // members, enough for the SDK's handshake, paging and sending.
-import type { FetchLike } from "../api/client";
-import { json } from "../api/test-fetch";
+import type { FetchLike } from "../../src/api/client";
+import { json } from "./test-fetch";
 
 interface Wrap {
   recipientId: string;

@@ -7,11 +7,11 @@
 // kept for GET /v1/notes/{id}/previous-compaction as the real server keeps it.
 import { type Sodium, sealCek, sealEnvelope, sealMetadata } from "@notes/crypto";
 import * as Y from "yjs";
-import { json } from "../api/test-fetch";
-import type { NoteState } from "../api/types";
-import { NOTE_ID } from "../notes/test-keys";
-import { appendParagraph, writeText } from "../notes/text";
-import { fakeServer, problem } from "../sharing/test-server";
+import type { NoteState } from "../../../src/api/types";
+import { appendParagraph, writeText } from "../../../src/notes/text";
+import { json } from "../test-fetch";
+import { NOTE_ID } from "../test-keys";
+import { fakeServer, problem } from "../test-server";
 
 export function noteHistoryServer(sodium: Sodium, cek: Uint8Array, ownerKey: Uint8Array) {
   const bob = new Y.Doc();

@@ -1,7 +1,8 @@
 // Test support (not exported): a WebSocket stand-in the tests drive by hand, and
 // ticket answers for the fake fetch.
-import { json } from "../api/test-fetch";
-import type { SocketEvent, WebSocketConstructor, WebSocketLike } from "./web-socket";
+
+import type { SocketEvent, WebSocketConstructor, WebSocketLike } from "../../src/live/web-socket";
+import { json } from "./test-fetch";
 
 export interface FakeSocket extends WebSocketLike {
   readonly url: string;

@@ -7,7 +7,7 @@ import type {
   RealtimeAccess,
   RealtimeLog,
   TicketGrant,
-} from "./deps";
+} from "../src/deps";
 
 export class FakeAccess implements RealtimeAccess {
   readonly tickets = new Map<string, TicketGrant>();

@@ -3,9 +3,9 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ClientOptions, WebSocket } from "ws";
-import { createRealtime, type Realtime } from "./create-realtime";
+import { createRealtime, type Realtime } from "../src/create-realtime";
+import type { RealtimeOptions } from "../src/options";
 import { FakeAccess, MemoryLog } from "./fake-access";
-import type { RealtimeOptions } from "./options";
 
 export const PUBLIC_URL = "http://notes.test";
 

@@ -5,10 +5,10 @@
 // would (issue 21, attack 1), and keeps every roster write so a test can see who
 // could open the content key it carried.
 import { loadSodium, type SharingKeyPair, toBase64 } from "@notes/crypto";
-import { json } from "../api/test-fetch";
-import type { NoteState } from "../api/types";
-import type { Member } from "../sharing/list-members";
-import { fakeServer } from "../sharing/test-server";
+import type { NoteState } from "../../../src/api/types";
+import type { Member } from "../../../src/sharing/list-members";
+import { json } from "../test-fetch";
+import { fakeServer } from "../test-server";
 
 export interface Person {
   userId: string;

@@ -1,5 +1,5 @@
 // A fake fetch for unit tests: records each request and answers from a queue.
-import type { FetchLike } from "./client";
+import type { FetchLike } from "../../src/api/client";
 
 export interface Recorded {
   url: string;

@@ -3,11 +3,11 @@
 // test can change what the "server" holds between calls.
 import { type Sodium, sealCek, sealEnvelope, sealMetadata } from "@notes/crypto";
 import * as Y from "yjs";
-import type { FetchLike } from "../api/client";
-import { json } from "../api/test-fetch";
-import type { NoteState } from "../api/types";
-import { NOTE_ID } from "../notes/test-keys";
-import { writeText } from "../notes/text";
+import type { FetchLike } from "../../src/api/client";
+import type { NoteState } from "../../src/api/types";
+import { writeText } from "../../src/notes/text";
+import { json } from "./test-fetch";
+import { NOTE_ID } from "./test-keys";
 
 export interface SeenRequest {
   method: string;

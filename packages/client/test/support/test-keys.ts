@@ -1,6 +1,6 @@
 // Fixed keys and a fixed-key session for unit tests, so failures are reproducible.
 import { deriveSigningKeyPair, loadSodium } from "@notes/crypto";
-import type { Session } from "../vault/session";
+import type { Session } from "../../src/vault/session";
 
 export const NOTE_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
 

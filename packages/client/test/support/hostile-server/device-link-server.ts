@@ -6,9 +6,9 @@
 // account the bearer token belongs to, the attacker's included, so an accepted
 // forgery runs all the way to a signed-in session on the attacker's account.
 import { loadSodium, toBase64, wrapKey } from "@notes/crypto";
-import { json } from "../api/test-fetch";
-import type { LinkSeal } from "../device-links/join-by-link";
-import { fakeServer, problem, type SeenRequest } from "../sharing/test-server";
+import type { LinkSeal } from "../../../src/device-links/join-by-link";
+import { json } from "../test-fetch";
+import { fakeServer, problem, type SeenRequest } from "../test-server";
 
 export const LINK_ID = "0b9f6d2e-58a1-4c57-9e0c-2f1d3a4b5c6d";
 export const MINTED_TOKEN = "minted-for-the-new-device";
