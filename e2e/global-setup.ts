@@ -2,14 +2,14 @@
 // apps/web, like `pnpm start`) and hands its whereabouts to the tests through
 // process.env (see fixtures/server.ts). Embedded database on a fresh temp DATA_DIR by
 // default; with E2E_DATABASE_URL or DATABASE_URL, a fresh database e2e_<random> on
-// that Postgres server. Billing talks to a fake Stripe (fixtures/fake-stripe.ts)
-// started here too. The returned function is the global teardown.
+// that Postgres server. Billing talks to the fake Stripe of the integration tests
+// (apps/web/test/support/fake-stripe.ts, with its checkout pages) started here too. The returned function is the global teardown.
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FAKE_STRIPE_KEY, startFakeStripe } from "./fixtures/fake-stripe";
+import { STRIPE_KEY, startFakeStripe } from "../apps/web/test/support/fake-stripe";
 import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
 import { freePort, waitForHealth } from "./fixtures/server-process";
 
@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // refuse an IP address as an RP ID (passkey journeys).
   const baseUrl = `http://localhost:${port}`;
   const operatorToken = `e2e-operator-${randomBytes(16).toString("hex")}`;
-  const stripe = await startFakeStripe(baseUrl);
+  const stripe = await startFakeStripe({ appUrl: baseUrl });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -45,7 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || "info",
     RATE_LIMIT_SCALE: "1000",
     OPERATOR_TOKEN: operatorToken,
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
     BILLING_PRICES: JSON.stringify({ monthly: { eur: 450 } }),

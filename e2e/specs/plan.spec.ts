@@ -1,7 +1,7 @@
-// Premium through Stripe's checkout (a fake Stripe beside the server, see
-// fixtures/fake-stripe.ts): prices in the chosen currency, upgrade → checkout →
-// back with the tier shown as premium, cancel at the period's end and undo, the
-// customer portal and back; and a cancelled checkout that charges nothing. On a
+// Premium through Stripe's checkout (the fake Stripe beside the server, see
+// apps/web/test/support/fake-stripe.ts): prices in the chosen currency, upgrade →
+// checkout → back with the tier shown as premium, cancel at the period's end and
+// undo, the customer portal and back; and a cancelled checkout that charges nothing. On a
 // server without billing (the prices answer 503 billing-unavailable, as they do
 // without STRIPE_SECRET_KEY), the page says no plans are sold here, and a
 // complimentary account reads its status, never an error.

@@ -7,18 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./support/accounts";
 import { type ApiResponse, Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
+import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "./support/fake-stripe";
 import {
-  type BillingServer,
   deliver,
-  type FakeStripe,
-  STRIPE_KEY,
-  startBillingServer,
-  startFakeStripe,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/fake-stripe";
+} from "./support/stripe-webhooks";
 
 let fake: FakeStripe;
 let billing: BillingServer;

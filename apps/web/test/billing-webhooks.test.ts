@@ -6,21 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./support/accounts";
 import { Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
 import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
+import { newNote } from "./support/notes";
+import { isText, openFeed } from "./support/sockets";
 import {
-  type BillingServer,
   checkoutSessionObject,
   deliver,
   invoiceObject,
   signature,
-  startBillingServer,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/fake-stripe";
-import { newNote } from "./support/notes";
-import { isText, openFeed } from "./support/sockets";
+} from "./support/stripe-webhooks";
 
 const MiB = 1024 * 1024;
 let server: BillingServer;

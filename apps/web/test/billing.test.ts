@@ -6,20 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectProblem as expectSuiteProblem } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
 import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
+import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "./support/fake-stripe";
+import { grantComplimentary } from "./support/notes";
 import {
-  type BillingServer,
   deliver,
-  type FakeStripe,
-  STRIPE_KEY,
-  startBillingServer,
-  startFakeStripe,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/fake-stripe";
-import { grantComplimentary } from "./support/notes";
+} from "./support/stripe-webhooks";
 
 let fake: FakeStripe;
 let billing: BillingServer;

@@ -5,16 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./support/accounts";
 import { Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
 import { sealedBody } from "./support/bridge";
 import {
-  type BillingServer,
   deliver,
-  startBillingServer,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/fake-stripe";
+} from "./support/stripe-webhooks";
 
 let server: BillingServer;
 

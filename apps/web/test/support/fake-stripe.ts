@@ -1,24 +1,20 @@
-// The Stripe side of the billing tests. A small Stripe-compatible API for the few
-// endpoints the server calls (checkout sessions, portal sessions, subscription
-// update and cancel; invoices, invoice payments, void and refunds for undoing a
-// second subscription), which checks what the SDK sends the way Stripe would (key,
-// required parameters, an Idempotency-Key replays the first answer) and records it
-// for assertions; signed webhook events built like
-// Stripe's; and a server process wired to the fake through STRIPE_API_BASE.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+// The one fake Stripe, for the billing integration tests and the e2e journeys
+// (e2e/global-setup.ts starts it beside its server). A small Stripe-compatible API
+// for the endpoints the server calls (checkout sessions, portal sessions,
+// subscription update and cancel; invoices, invoice payments, void and refunds for
+// undoing a second subscription), which checks what the SDK sends the way Stripe
+// would (key, required parameters, an Idempotency-Key replays the first answer)
+// and records it for assertions. Given the app's URL it also plays the pages a
+// person meets: a checkout page whose "Pay" delivers the signed webhooks Stripe
+// would (stripe-webhooks.ts `subscribe`) and redirects to the session's
+// success_url, a portal page leading back, and webhooks for subscription updates.
+// No vitest here: the e2e package imports this file.
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-// The very SDK the server uses, for Stripe's own test signatures.
-import { Stripe } from "@notes/core/billing/stripe-client";
-import { inject } from "vitest";
-import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "./database-mode";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./server-process";
+import { deliver, stripeEvent, subscribe, WEBHOOK_SECRET } from "./stripe-webhooks";
 
 export const STRIPE_KEY = "sk_test_fake_0123456789";
-export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString("base64url")}`;
 
 export interface StripeCall {
   method: string;
@@ -31,6 +27,8 @@ type Json = Record<string, unknown>;
 
 export interface FakeStripe {
   url: string;
+  /** The endpoint secret its webhooks are signed with. */
+  webhookSecret: string;
   calls: StripeCall[];
   /** Subscriptions that `POST /v1/subscriptions/{id}` updates (tests put them here). */
   subscriptions: Map<string, Json>;
@@ -45,6 +43,16 @@ export interface FakeStripe {
   /** While set, calls to paths starting with this answer 500. */
   failPath?: string;
   close(): Promise<void>;
+}
+
+export interface FakeStripeOptions {
+  /**
+   * The app the fake plays Stripe for in a browser: checkout and portal sessions
+   * point at the fake's own pages, and paying or changing a subscription delivers
+   * webhooks to `${appUrl}/v1/billing/webhooks`. Without it, session URLs are
+   * Stripe-like and nothing is delivered (tests send webhooks themselves).
+   */
+  appUrl?: string;
 }
 
 const REQUIRED: Record<string, string[]> = {
@@ -77,11 +85,23 @@ function stripeError(res: ServerResponse, status: number, message: string, param
   );
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+const attr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+const hex = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
+
+interface Session {
+  form: Record<string, string>;
+  /** Set by the first "Pay": paying twice is one subscription. */
+  subscription?: string;
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const { appUrl } = options;
   let counter = 0;
   const replays = new Map<string, string>();
+  const sessions = new Map<string, Session>();
   const fake: FakeStripe = {
     url: "",
+    webhookSecret: WEBHOOK_SECRET,
     calls: [],
     subscriptions: new Map(),
     invoices: new Map(),
@@ -89,7 +109,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds: [],
     close: () => new Promise((r) => server.close(() => r())),
   };
-  const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
+  /** Delivers a webhook to the app; anything but 200 fails the fake's request. */
+  const notify = async (type: string, object: Json) => {
+    if (!appUrl) return;
+    const sent = await deliver(appUrl, stripeEvent(type, object), { secret: fake.webhookSecret });
+    if (sent.status !== 200) throw new Error(`webhook ${type} answered ${sent.status}`);
+  };
+
+  const api = async (req: IncomingMessage, res: ServerResponse, body: string) => {
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`)
       return stripeError(res, 401, "Invalid API Key provided.");
     const [urlPath = "/", query = ""] = (req.url ?? "/").split("?");
@@ -123,6 +150,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (urlPath === "/v1/checkout/sessions") {
       if (form.mode !== "subscription") return stripeError(res, 400, "Unexpected mode.", "mode");
       const id = `cs_test_${counter}`;
+      sessions.set(id, { form });
       return json({
         id,
         object: "checkout.session",
@@ -130,17 +158,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         client_reference_id: form.client_reference_id,
         customer: form.customer ?? null,
         metadata: {},
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        url: appUrl ? `${fake.url}/pay/${id}` : `https://checkout.stripe.test/c/pay/${id}`,
       });
     }
     if (urlPath === "/v1/billing_portal/sessions") {
       const id = `bps_${counter}`;
+      const back = encodeURIComponent(form.return_url ?? "");
       return json({
         id,
         object: "billing_portal.session",
         customer: form.customer,
         return_url: form.return_url,
-        url: `https://billing.stripe.test/p/session/${id}`,
+        url: appUrl
+          ? `${fake.url}/portal?back=${back}`
+          : `https://billing.stripe.test/p/session/${id}`,
       });
     }
     if (list) {
@@ -188,227 +219,66 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (sub.status === "canceled")
           return stripeError(res, 400, "This subscription is already canceled.");
         sub.status = "canceled";
+        await notify("customer.subscription.deleted", sub);
         return json(sub);
       }
       if (form.cancel_at_period_end !== undefined)
         sub.cancel_at_period_end = form.cancel_at_period_end === "true";
+      await notify("customer.subscription.updated", sub);
       return json(sub);
     }
     return stripeError(res, 404, `Unrecognized request URL (POST: ${urlPath}).`);
   };
+
+  /** The pages a person meets in a browser (only when the fake knows the app). */
+  const page = async (req: IncomingMessage, res: ServerResponse) => {
+    const [path = "/", query = ""] = (req.url ?? "/").split("?");
+    const method = req.method ?? "GET";
+    const html = (body: string) =>
+      res
+        .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+        .end(
+          `<!doctype html><html lang="en"><title>Fake Stripe</title><main>${body}</main></html>`,
+        );
+    if (!appUrl) return res.writeHead(404).end();
+    if (path === "/portal" && method === "GET") {
+      const back = new URLSearchParams(query).get("back") || appUrl;
+      return html(`<h1>Fake portal</h1><a href="${attr(back)}">Return to Notes</a>`);
+    }
+    const sessionId = path.match(/^\/pay\/([\w-]+)(\/(go|cancel))?$/)?.[1];
+    const session = sessionId ? sessions.get(sessionId) : undefined;
+    if (!sessionId || !session) return res.writeHead(404).end();
+    if (method === "GET" && path === `/pay/${sessionId}`)
+      return html(
+        `<h1>Fake checkout</h1><form method="post" action="/pay/${sessionId}/go"><button>Pay</button></form>` +
+          `<form method="post" action="/pay/${sessionId}/cancel"><button>Cancel payment</button></form>`,
+      );
+    if (method === "POST" && path.endsWith("/cancel"))
+      return res.writeHead(303, { Location: session.form.cancel_url ?? appUrl }).end();
+    if (method === "POST" && path.endsWith("/go")) {
+      session.subscription ??= hex("sub");
+      const plan = session.form["subscription_data[metadata][plan]"];
+      await subscribe(appUrl, session.form.client_reference_id ?? "", {
+        fake,
+        plan: plan === "yearly" ? "yearly" : "monthly",
+        subscriptionId: session.subscription,
+        customer: session.form.customer ?? hex("cus"),
+        sessionId,
+      });
+      return res.writeHead(303, { Location: session.form.success_url ?? appUrl }).end();
+    }
+    res.writeHead(404).end();
+  };
+
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => handle(req, res, body));
+    req.on("end", () => {
+      const handled = req.url?.startsWith("/v1/") ? api(req, res, body) : page(req, res);
+      handled.catch((error) => res.writeHead(500).end(String(error)));
+    });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
-}
-
-// ---- webhook events ------------------------------------------------------
-
-let eventCounter = 0;
-const now = () => Math.floor(Date.now() / 1000);
-
-export interface SubscriptionSpec {
-  id: string;
-  customer: string;
-  status: string;
-  accountId?: string;
-  plan?: "monthly" | "yearly";
-  cancelAtPeriodEnd?: boolean;
-  /** Unix seconds. */
-  periodEnd?: number;
-}
-
-/** A subscription as the current API version shapes it (period on the item). */
-export function subscriptionObject(spec: SubscriptionSpec): Json {
-  const plan = spec.plan ?? "monthly";
-  return {
-    id: spec.id,
-    object: "subscription",
-    customer: spec.customer,
-    status: spec.status,
-    cancel_at_period_end: spec.cancelAtPeriodEnd ?? false,
-    cancel_at: null,
-    metadata: spec.accountId ? { accountId: spec.accountId, plan } : {},
-    items: {
-      object: "list",
-      data: [
-        {
-          id: `si_${spec.id}`,
-          object: "subscription_item",
-          current_period_end: spec.periodEnd ?? now() + 30 * 86_400,
-          price: {
-            id: `price_${plan}`,
-            object: "price",
-            currency: "usd",
-            unit_amount: 400,
-            recurring: { interval: plan === "monthly" ? "month" : "year", interval_count: 1 },
-          },
-        },
-      ],
-    },
-  };
-}
-
-export function checkoutSessionObject(o: {
-  accountId: string;
-  customer: string;
-  subscription: string;
-}): Json {
-  return {
-    id: `cs_test_${randomUUID()}`,
-    object: "checkout.session",
-    mode: "subscription",
-    status: "complete",
-    client_reference_id: o.accountId,
-    customer: o.customer,
-    subscription: o.subscription,
-    metadata: { accountId: o.accountId },
-  };
-}
-
-export function invoiceObject(o: {
-  customer: string;
-  subscription: string;
-  accountId?: string;
-}): Json {
-  return {
-    id: `in_${randomUUID()}`,
-    object: "invoice",
-    customer: o.customer,
-    parent: {
-      type: "subscription_details",
-      subscription_details: {
-        subscription: o.subscription,
-        metadata: o.accountId ? { accountId: o.accountId } : {},
-      },
-    },
-  };
-}
-
-export function stripeEvent(type: string, object: Json, o: { id?: string; created?: number } = {}) {
-  eventCounter += 1;
-  return {
-    id: o.id ?? `evt_${Date.now().toString(36)}${eventCounter}${randomBytes(4).toString("hex")}`,
-    object: "event",
-    api_version: Stripe.API_VERSION,
-    created: o.created ?? now(),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
-
-/** Stripe's signature header for `payload`, by the SDK's own test helper. */
-export function signature(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  return Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
-  });
-}
-
-/** POSTs a webhook as Stripe does; `sign: false` leaves the signature off. */
-export async function deliver(
-  baseUrl: string,
-  event: Json | string,
-  options: { sign?: boolean; header?: string; secret?: string; timestamp?: number } = {},
-) {
-  const payload = typeof event === "string" ? event : JSON.stringify(event, null, 2);
-  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
-  const header =
-    options.header ?? (options.sign === false ? undefined : signature(payload, options));
-  if (header !== undefined) headers["Stripe-Signature"] = header;
-  const res = await fetch(`${baseUrl}/v1/billing/webhooks`, {
-    method: "POST",
-    headers,
-    body: payload,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    headers: res.headers,
-    text,
-    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
-  };
-}
-
-// ---- a server wired to the fake -------------------------------------------
-
-export interface BillingServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/**
- * A self-hosted server with the given STRIPE_* variables. Postgres mode shares the
- * suite's database (and its realtime sidecar); embedded mode gets its own data dir.
- */
-export async function startBillingServer(
-  name: string,
-  stripe: Record<string, string>,
-): Promise<BillingServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = startProcess(
-    "self-hosted",
-    {
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), `notes-${name}-`)),
-      DATABASE_URL: "",
-      TRUST_PROXY: "true",
-      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
-      ...(mode === "postgres" && { REALTIME_URL: inject("realtimeUrl") }),
-      ...databaseEnv(),
-      ...stripe,
-    },
-    `${name}-server.log`,
-  );
-  await waitForHealth(url, child);
-  return {
-    url,
-    stop: async () => {
-      await stopProcess(child);
-    },
-  };
-}
-
-/**
- * Takes an account through checkout the way Stripe reports it: the subscription's
- * `created` event, then the completed session. The fake learns the subscription.
- */
-export async function subscribe(
-  baseUrl: string,
-  accountId: string,
-  options: { status?: string; plan?: "monthly" | "yearly"; fake?: FakeStripe } = {},
-): Promise<SubscriptionSpec> {
-  const spec: SubscriptionSpec = {
-    id: `sub_${randomBytes(8).toString("hex")}`,
-    customer: `cus_${randomBytes(8).toString("hex")}`,
-    status: options.status ?? "active",
-    accountId,
-    plan: options.plan ?? "monthly",
-  };
-  options.fake?.subscriptions.set(spec.id, subscriptionObject(spec));
-  const created = await deliver(
-    baseUrl,
-    stripeEvent("customer.subscription.created", subscriptionObject(spec), { created: now() - 2 }),
-  );
-  const completed = await deliver(
-    baseUrl,
-    stripeEvent(
-      "checkout.session.completed",
-      checkoutSessionObject({ accountId, customer: spec.customer, subscription: spec.id }),
-      { created: now() - 1 },
-    ),
-  );
-  if (created.status !== 200 || completed.status !== 200)
-    throw new Error(`webhooks refused: ${created.text} ${completed.text}`);
-  return spec;
 }
