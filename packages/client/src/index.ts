@@ -71,8 +71,6 @@ export {
   UpdatesMissing,
   WeakKdfParameters,
 } from "./errors";
-export { fragmentToMarkdown, noteToMarkdown } from "./export/markdown";
-export { buildNotesZip, exportFileName, markdownFileName } from "./export/notes-zip";
 export { ContentKeyring, type KeyringListener } from "./keys/content-keyring";
 export { exportKeyring, importKeyring, type StoredKeyring } from "./keys/keyring-storage";
 export { type FeedEvents, FeedSocket, type FeedSocketOptions } from "./live/feed-socket";
@@ -93,6 +91,20 @@ export {
   type WebSocketConstructor,
   type WebSocketLike,
 } from "./live/web-socket";
+export { writeMarkdown } from "./markdown/from-markdown";
+export { type FrontMatter, splitFrontMatter } from "./markdown/front-matter";
+export { type TitledBody, takeHeadingTitle } from "./markdown/heading-title";
+export { buildNotesZip, exportFileName, markdownFileName } from "./markdown/notes-zip";
+export {
+  ATTR,
+  MARK,
+  type MarkAttributes,
+  type MarkName,
+  NODE,
+  type NodeAttributes,
+  type NodeName,
+} from "./markdown/schema";
+export { fragmentToMarkdown, noteToMarkdown } from "./markdown/to-markdown";
 export { COMPACTION_THRESHOLD, compactIfDue, compactNote } from "./notes/compact";
 export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";

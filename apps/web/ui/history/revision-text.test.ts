@@ -1,6 +1,6 @@
+import { writeMarkdown } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { writeMarkdown } from "../../vault/import/markdown-to-doc";
 import { revisionText } from "./revision-text";
 
 function noteOf(markdown: string): Y.Doc {

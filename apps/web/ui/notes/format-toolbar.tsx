@@ -3,6 +3,7 @@
 // with its name for screen readers and as a tooltip, pressed while it applies at the
 // caret. One row, also on a phone (it scrolls sideways on a narrower screen), kept at
 // the top of the note while the note scrolls.
+import { MARK, NODE } from "@notes/client";
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import {
@@ -34,14 +35,14 @@ const GROUPS: Format[][] = [
       name: "Bold",
       icon: Bold,
       keys: "Ctrl+B",
-      isActive: (e) => e.isActive("bold"),
+      isActive: (e) => e.isActive(MARK.bold),
       apply: (e) => chain(e).toggleBold().run(),
     },
     {
       name: "Italic",
       icon: Italic,
       keys: "Ctrl+I",
-      isActive: (e) => e.isActive("italic"),
+      isActive: (e) => e.isActive(MARK.italic),
       apply: (e) => chain(e).toggleItalic().run(),
     },
   ],
@@ -49,19 +50,19 @@ const GROUPS: Format[][] = [
     {
       name: "Heading",
       icon: Heading2,
-      isActive: (e) => e.isActive("heading"),
+      isActive: (e) => e.isActive(NODE.heading),
       apply: (e) => chain(e).toggleHeading({ level: 2 }).run(),
     },
     {
       name: "Quote",
       icon: Quote,
-      isActive: (e) => e.isActive("blockquote"),
+      isActive: (e) => e.isActive(NODE.blockquote),
       apply: (e) => chain(e).toggleBlockquote().run(),
     },
     {
       name: "Code",
       icon: Code,
-      isActive: (e) => e.isActive("codeBlock"),
+      isActive: (e) => e.isActive(NODE.codeBlock),
       apply: (e) => chain(e).toggleCodeBlock().run(),
     },
   ],
@@ -69,19 +70,19 @@ const GROUPS: Format[][] = [
     {
       name: "Bullets",
       icon: List,
-      isActive: (e) => e.isActive("bulletList"),
+      isActive: (e) => e.isActive(NODE.bulletList),
       apply: (e) => chain(e).toggleBulletList().run(),
     },
     {
       name: "Numbered",
       icon: ListOrdered,
-      isActive: (e) => e.isActive("orderedList"),
+      isActive: (e) => e.isActive(NODE.orderedList),
       apply: (e) => chain(e).toggleOrderedList().run(),
     },
     {
       name: "Checklist",
       icon: ListChecks,
-      isActive: (e) => e.isActive("taskList"),
+      isActive: (e) => e.isActive(NODE.taskList),
       apply: (e) => chain(e).toggleTaskList().run(),
     },
   ],

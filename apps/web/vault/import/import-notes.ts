@@ -1,10 +1,9 @@
 // Turns what readImport found into notes of this account: each is created (sealed,
 // queued in the outbox like any new note) and its body written into its Yjs
 // document as an ordinary edit. Reports progress; yields to the page between notes.
-import { writeText } from "@notes/client";
+import { writeMarkdown, writeText } from "@notes/client";
 import type { NoteMetadata } from "@notes/crypto";
 import type { Vault } from "../vault";
-import { writeMarkdown } from "./markdown-to-doc";
 import type { ImportedNote } from "./read-import";
 
 export async function importNotes(

@@ -3,10 +3,9 @@
 // Standard Notes plaintext backup (.json). Nothing is trusted: sizes are capped
 // before anything is inflated or parsed, and every refusal is a line of the summary.
 // A Markdown note's title comes from its front matter, else its leading "# " heading
-// (heading-title.ts), else its file name.
+// (takeHeadingTitle), else its file name.
+import { splitFrontMatter, takeHeadingTitle } from "@notes/client";
 import { unzipSync } from "fflate";
-import { splitFrontMatter } from "./front-matter";
-import { takeHeadingTitle } from "./heading-title";
 import { readStandardNotes } from "./standard-notes";
 
 export interface ImportedNote {

@@ -1,7 +1,6 @@
-import { readText } from "@notes/client";
+import { readText, writeMarkdown } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { writeMarkdown } from "../import/markdown-to-doc";
 import { type SearchDoc, SearchIndex } from "./search-index";
 
 const doc = (id: string, title: string, body = "", tags: string[] = []): SearchDoc => ({

@@ -1,21 +1,25 @@
 // Markdown export over fragments shaped the way y-prosemirror stores TipTap documents:
-// XmlElements named after node types, XmlText runs whose attributes are marks.
+// XmlElements named after node types, XmlText runs whose attributes are marks; and the
+// round trip of every node and mark of schema.ts through export and import.
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { CONTENT_FRAGMENT } from "../notes/text";
-import { fragmentToMarkdown, noteToMarkdown } from "./markdown";
+import { writeMarkdown } from "./from-markdown";
+import { splitFrontMatter } from "./front-matter";
+import { ATTR, MARK, NODE } from "./schema";
+import { fragmentToMarkdown, noteToMarkdown } from "./to-markdown";
 
 type Attribute = string | number | boolean | null | { [key: string]: unknown };
 type Child = Y.XmlElement | Y.XmlText | string;
 type Run = string | [string, Record<string, unknown>];
 
-const B = { bold: {} };
-const I = { italic: {} };
-const S = { strike: {} };
-const C = { code: {} };
-const U = { underline: {} };
+const B = { [MARK.bold]: {} };
+const I = { [MARK.italic]: {} };
+const S = { [MARK.strike]: {} };
+const C = { [MARK.code]: {} };
+const U = { [MARK.underline]: {} };
 const link = (href: unknown) => ({
-  link: { href, target: "_blank", rel: "noopener noreferrer nofollow", class: null },
+  [MARK.link]: { href, target: "_blank", rel: "noopener noreferrer nofollow", class: null },
 });
 const L = link("https://example.com");
 
@@ -41,18 +45,21 @@ function el(name: string, attributes: Record<string, Attribute>, ...children: Ch
   return element as unknown as Y.XmlElement;
 }
 
-const p = (...children: Child[]) => el("paragraph", {}, ...children);
-const h = (level: Attribute, ...children: Child[]) => el("heading", { level }, ...children);
-const ul = (...items: Y.XmlElement[]) => el("bulletList", {}, ...items);
-const ol = (start: Attribute, ...items: Y.XmlElement[]) => el("orderedList", { start }, ...items);
-const li = (...blocks: Y.XmlElement[]) => el("listItem", {}, ...blocks);
-const tasks = (...items: Y.XmlElement[]) => el("taskList", {}, ...items);
+const p = (...children: Child[]) => el(NODE.paragraph, {}, ...children);
+const h = (level: Attribute, ...children: Child[]) =>
+  el(NODE.heading, { [ATTR.level]: level }, ...children);
+const ul = (...items: Y.XmlElement[]) => el(NODE.bulletList, {}, ...items);
+const ol = (start: Attribute, ...items: Y.XmlElement[]) =>
+  el(NODE.orderedList, { [ATTR.start]: start }, ...items);
+const li = (...blocks: Y.XmlElement[]) => el(NODE.listItem, {}, ...blocks);
+const tasks = (...items: Y.XmlElement[]) => el(NODE.taskList, {}, ...items);
 const task = (checked: Attribute, ...blocks: Y.XmlElement[]) =>
-  el("taskItem", { checked }, ...blocks);
-const quote = (...blocks: Y.XmlElement[]) => el("blockquote", {}, ...blocks);
-const code = (language: Attribute, text: string) => el("codeBlock", { language }, text);
-const br = () => el("hardBreak", {});
-const hr = () => el("horizontalRule", {});
+  el(NODE.taskItem, { [ATTR.checked]: checked }, ...blocks);
+const quote = (...blocks: Y.XmlElement[]) => el(NODE.blockquote, {}, ...blocks);
+const code = (language: Attribute, text: string) =>
+  el(NODE.codeBlock, { [ATTR.language]: language }, text);
+const br = () => el(NODE.hardBreak, {});
+const hr = () => el(NODE.horizontalRule, {});
 
 function docOf(...blocks: Array<Y.XmlElement | Y.XmlText>): Y.Doc {
   const doc = new Y.Doc();
@@ -283,5 +290,82 @@ describe("noteToMarkdown", () => {
     expect(noteToMarkdown({ title: "", tags: [], doc: docOf(p()) })).toBe(
       '---\ntitle: ""\ntags: []\n---\n',
     );
+  });
+});
+
+describe("export → import", () => {
+  // The whole document as data: elements with their attributes, text as its delta (runs
+  // and their marks).
+  type Shape = { name: string; attributes: unknown; children: Shape[] } | { delta: unknown };
+  const shapeOf = (node: Y.XmlElement | Y.XmlText | Y.XmlHook): Shape =>
+    node instanceof Y.XmlElement
+      ? {
+          name: node.nodeName,
+          attributes: node.getAttributes(),
+          children: node.toArray().map(shapeOf),
+        }
+      : { delta: node instanceof Y.XmlText ? node.toDelta() : null };
+
+  function namesIn(shapes: Shape[], nodes: Set<string>, marks: Set<string>): void {
+    for (const shape of shapes) {
+      if ("delta" in shape) {
+        for (const op of shape.delta as Array<{ attributes?: object }>)
+          for (const mark of Object.keys(op.attributes ?? {})) marks.add(mark);
+      } else {
+        nodes.add(shape.name);
+        namesIn(shape.children, nodes, marks);
+      }
+    }
+  }
+
+  it("gives back the same title, tags and document for every node and mark", () => {
+    // Links carry only their target: the editor's other link attributes (target, rel)
+    // are its defaults, not content, and Markdown has no place for them.
+    const href = { [MARK.link]: { [ATTR.href]: "https://example.com/a?b=1" } };
+    const doc = docOf(
+      h(2, "Plan"),
+      p(
+        txt(
+          "Some ",
+          ["bold", B],
+          ", ",
+          ["italic", I],
+          ", ",
+          ["struck", S],
+          ", ",
+          ["under", U],
+          ", ",
+          ["code", C],
+          ", a ",
+          ["link", href],
+          " and ",
+          ["both", { ...B, ...I }],
+          ".",
+        ),
+        br(),
+        txt("second line"),
+      ),
+      quote(p("quoted"), p("twice")),
+      ul(li(p("one")), li(p("two"), ul(li(p("nested"))))),
+      ol(3, li(p("three")), li(p("four"))),
+      tasks(task(false, p("open")), task(true, p("done"))),
+      code("ts", "const x = 1;\n  indented"),
+      hr(),
+      p("end"),
+    );
+    const original = doc.getXmlFragment(CONTENT_FRAGMENT).toArray().map(shapeOf);
+    const nodes = new Set<string>();
+    const marks = new Set<string>();
+    namesIn(original, nodes, marks);
+    expect([...nodes].sort()).toEqual(Object.values(NODE).sort());
+    expect([...marks].sort()).toEqual(Object.values(MARK).sort());
+
+    const exported = noteToMarkdown({ title: 'Trip: "v2"', tags: ["work", "a, b"], doc });
+    const front = splitFrontMatter(exported);
+    const imported = new Y.Doc();
+    writeMarkdown(imported, front.body);
+    expect(front.title).toBe('Trip: "v2"');
+    expect(front.tags).toEqual(["work", "a, b"]);
+    expect(imported.getXmlFragment(CONTENT_FRAGMENT).toArray().map(shapeOf)).toEqual(original);
   });
 });

@@ -1,14 +1,15 @@
 // Markdown export of a note (public API, front matter, blocks). Walks the XmlFragment the web
-// editor (TipTap over y-prosemirror) writes: element names are ProseMirror node types. Output is
-// CommonMark plus GFM strikethrough and task list items ("- [x] done"); unknown nodes degrade to
-// their text and nothing throws.
+// editor (TipTap over y-prosemirror) writes: element names are the node types of schema.ts, the
+// same from-markdown.ts writes on import. Output is CommonMark plus GFM strikethrough and task
+// list items ("- [x] done"); unknown nodes degrade to their text and nothing throws.
 import * as Y from "yjs";
 import { plainText } from "../notes/plain-text";
 import { CONTENT_FRAGMENT } from "../notes/text";
-import { longestBacktickRun, renderInlineNodes, type XmlNode } from "./markdown-inline";
+import { ATTR, NODE } from "./schema";
+import { longestBacktickRun, renderInlineNodes, type XmlNode } from "./to-markdown-inline";
 
-const LISTS = new Set(["bulletList", "orderedList", "taskList"]);
-const ITEMS = new Set(["listItem", "taskItem"]);
+const LISTS = new Set<string>([NODE.bulletList, NODE.orderedList, NODE.taskList]);
+const ITEMS = new Set<string>([NODE.listItem, NODE.taskItem]);
 
 export function noteToMarkdown(note: { title: string; tags: string[]; doc: Y.Doc }): string {
   const tags = note.tags.map(yamlString).join(", ");
@@ -58,24 +59,24 @@ function renderBlock(node: XmlNode, alternate: boolean): string {
   if (!(node instanceof Y.XmlElement)) return "";
   const children = node.toArray();
   switch (node.nodeName) {
-    case "paragraph":
+    case NODE.paragraph:
       return renderParagraph(children);
-    case "heading":
+    case NODE.heading:
       return renderHeading(node);
-    case "bulletList":
-    case "orderedList":
-    case "taskList":
+    case NODE.bulletList:
+    case NODE.orderedList:
+    case NODE.taskList:
       return renderList(node, alternate);
-    case "listItem":
-    case "taskItem":
+    case NODE.listItem:
+    case NODE.taskItem:
       return renderBlocks(children, true);
-    case "blockquote":
+    case NODE.blockquote:
       return prefixLines(renderBlocks(children, false), "> ", "> ");
-    case "codeBlock":
+    case NODE.codeBlock:
       return renderCodeBlock(node);
-    case "horizontalRule":
+    case NODE.horizontalRule:
       return "---";
-    case "hardBreak":
+    case NODE.hardBreak:
       return "";
     default:
       // Unknown textblocks (direct text children) read as paragraphs, unknown wrappers as
@@ -97,7 +98,7 @@ function renderParagraph(nodes: XmlNode[]): string {
 }
 
 function renderHeading(node: Y.XmlElement): string {
-  const level = Math.min(6, Math.max(1, integerAttribute(node, "level") ?? 1));
+  const level = Math.min(6, Math.max(1, integerAttribute(node, ATTR.level) ?? 1));
   const text = renderInlineNodes(node.toArray())
     .split("\n")
     .map((line) => line.trim())
@@ -109,9 +110,9 @@ function renderHeading(node: Y.XmlElement): string {
 }
 
 function renderList(node: Y.XmlElement, alternate: boolean): string {
-  const ordered = node.nodeName === "orderedList";
+  const ordered = node.nodeName === NODE.orderedList;
   let number = ordered
-    ? Math.min(999_999_999, Math.max(0, integerAttribute(node, "start") ?? 1))
+    ? Math.min(999_999_999, Math.max(0, integerAttribute(node, ATTR.start) ?? 1))
     : 0;
   const items: string[] = [];
   for (const child of node.toArray()) {
@@ -121,7 +122,7 @@ function renderList(node: Y.XmlElement, alternate: boolean): string {
     // "- ---" would be read as a rule rather than an item holding one; "___" is never a
     // list marker.
     const rendered = content.replace(/^---(?=\n|$)/, "___");
-    const body = item?.nodeName === "taskItem" ? withTaskBox(item, rendered) : rendered;
+    const body = item?.nodeName === NODE.taskItem ? withTaskBox(item, rendered) : rendered;
     items.push(
       body === "" ? marker : prefixLines(body, `${marker} `, " ".repeat(marker.length + 1)),
     );
@@ -134,19 +135,20 @@ function renderList(node: Y.XmlElement, alternate: boolean): string {
  * the box's line; any other first block (a heading, a fence) starts below it.
  */
 function withTaskBox(item: Y.XmlElement, body: string): string {
-  const checked = item.getAttribute("checked") as unknown;
+  const checked = item.getAttribute(ATTR.checked) as unknown;
   const box = checked === true || checked === "true" ? "[x]" : "[ ]";
   if (body === "") return box;
   const first = item.toArray().find((block) => renderBlock(block, false) !== "");
   const inline =
-    first instanceof Y.XmlText || (first instanceof Y.XmlElement && first.nodeName === "paragraph");
+    first instanceof Y.XmlText ||
+    (first instanceof Y.XmlElement && first.nodeName === NODE.paragraph);
   return inline ? `${box} ${body}` : `${box}\n\n${body}`;
 }
 
 function renderCodeBlock(node: Y.XmlElement): string {
   const code = plainText(node);
   const fence = "`".repeat(Math.max(3, longestBacktickRun(code) + 1));
-  const language = node.getAttribute("language") as unknown;
+  const language = node.getAttribute(ATTR.language) as unknown;
   // The info string ends at whitespace and may not hold a backtick.
   const info = typeof language === "string" ? (language.trim().split(/\s/)[0] ?? "") : "";
   return `${fence}${info.replace(/`/g, "")}\n${code === "" ? "" : `${code}\n`}${fence}`;

@@ -1,4 +1,4 @@
-// The front matter the app's export writes (`---\ntitle: "…"\ntags: ["a", "b"]\n---`),
+// The front matter the export writes (noteToMarkdown: `---\ntitle: "…"\ntags: ["a", "b"]\n---`),
 // read back leniently: JSON-quoted or bare values, tags as a flow list or a comma
 // list. Anything else in the block is ignored; a file without one is all body.
 export interface FrontMatter {

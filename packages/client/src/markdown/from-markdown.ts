@@ -1,30 +1,31 @@
 // Markdown into the note's Yjs document, in the shape the editor (TipTap over
-// y-prosemirror) writes and the export (packages/client/src/export) reads: block
-// elements named after ProseMirror nodes, marks as XmlText attributes. Parsed by
+// y-prosemirror) writes and the export (to-markdown.ts) reads: block elements named
+// after the node types of schema.ts, marks as XmlText attributes. Parsed by
 // markdown-it (CommonMark + strikethrough), linear on pathological input and
 // capped at 100 levels of nesting. Raw HTML is kept as literal text, never as
 // markup, so nothing in an imported file can run; the <u>…</u> the export writes
 // for underline is the one exception, read back as the mark. "- [ ]" / "- [x]"
 // items become checklists (task-lists.ts).
-import { CONTENT_FRAGMENT } from "@notes/client";
 import type { Token } from "markdown-it";
 import MarkdownIt from "markdown-it";
 import * as Y from "yjs";
+import { CONTENT_FRAGMENT } from "../notes/text";
+import { ATTR, MARK, type MarkName, NODE, type NodeName } from "./schema";
 import { type Block, groupTaskItems, isBlock, type Node, takeTaskBox } from "./task-lists";
 
 export const markdownIt = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable(
   "strikethrough",
 );
-type Marks = Record<string, object>;
+type Marks = Partial<Record<MarkName, object>>;
 type Child = Y.XmlElement | Y.XmlText;
 
-const BLOCKS: Record<string, string> = {
-  paragraph_open: "paragraph",
-  heading_open: "heading",
-  blockquote_open: "blockquote",
-  bullet_list_open: "bulletList",
-  ordered_list_open: "orderedList",
-  list_item_open: "listItem",
+const BLOCKS: Partial<Record<string, NodeName>> = {
+  paragraph_open: NODE.paragraph,
+  heading_open: NODE.heading,
+  blockquote_open: NODE.blockquote,
+  bullet_list_open: NODE.bulletList,
+  ordered_list_open: NODE.orderedList,
+  list_item_open: NODE.listItem,
 };
 
 /** Appends the Markdown's blocks to the document's content, in one transaction. */
@@ -53,29 +54,33 @@ function markdownBlocks(markdown: string): Array<Block | Y.XmlElement> {
     const name = BLOCKS[token.type];
     if (name) {
       const task =
-        name === "listItem" && stack.at(-1)?.name === "bulletList"
+        name === NODE.listItem && stack.at(-1)?.name === NODE.bulletList
           ? takeTaskBox(tokens, at)
           : undefined;
       const block: Block = task
-        ? { name: "taskItem", attrs: { checked: task.checked }, children: [] }
+        ? { name: NODE.taskItem, attrs: { [ATTR.checked]: task.checked }, children: [] }
         : { name, attrs: {}, children: [] };
       // A number, as the editor's heading levels are: "2" drew as a level-1 heading.
-      if (name === "heading") block.attrs.level = Number(token.tag.slice(1));
-      if (name === "orderedList") block.attrs.start = Number(token.attrGet("start") ?? 1);
+      if (name === NODE.heading) block.attrs[ATTR.level] = Number(token.tag.slice(1));
+      if (name === NODE.orderedList) block.attrs[ATTR.start] = Number(token.attrGet("start") ?? 1);
       stack.push(block);
     } else if (token.type.endsWith("_close")) {
       const block = stack.pop();
       if (!block) continue;
       // ProseMirror wants at least one block in a list item or quote.
-      if (block.children.length === 0 && block.name !== "paragraph" && block.name !== "heading")
-        block.children.push({ name: "paragraph", attrs: {}, children: [] });
-      add(block.name === "bulletList" ? groupTaskItems(block) : [block]);
+      if (
+        block.children.length === 0 &&
+        block.name !== NODE.paragraph &&
+        block.name !== NODE.heading
+      )
+        block.children.push({ name: NODE.paragraph, attrs: {}, children: [] });
+      add(block.name === NODE.bulletList ? groupTaskItems(block) : [block]);
     } else if (token.type === "inline") {
       add(inline(token.children ?? []));
     } else if (token.type === "fence" || token.type === "code_block") {
       add([codeBlock(token)]);
     } else if (token.type === "hr") {
-      add([new Y.XmlElement("horizontalRule")]);
+      add([new Y.XmlElement(NODE.horizontalRule)]);
     } else if (token.type === "html_block") {
       add([paragraphOf(token.content.replace(/\n$/, ""))]);
     }
@@ -93,9 +98,9 @@ function built(node: Node): Child {
 }
 
 function codeBlock(token: Token): Y.XmlElement {
-  const element = new Y.XmlElement("codeBlock");
+  const element = new Y.XmlElement(NODE.codeBlock);
   const language = token.info.trim().split(/\s/)[0];
-  if (language) element.setAttribute("language", language);
+  if (language) element.setAttribute(ATTR.language, language);
   const text = new Y.XmlText();
   const code = token.content.replace(/\n$/, "");
   if (code) text.insert(0, code);
@@ -104,7 +109,7 @@ function codeBlock(token: Token): Y.XmlElement {
 }
 
 function paragraphOf(value: string): Y.XmlElement {
-  const element = new Y.XmlElement("paragraph");
+  const element = new Y.XmlElement(NODE.paragraph);
   const text = new Y.XmlText();
   text.insert(0, value);
   element.insert(0, [text]);
@@ -127,7 +132,7 @@ function inline(tokens: Token[]): Child[] {
     text.insert(length, value, { ...marks, ...extra });
     length += value.length;
   };
-  const toggle = (mark: string, on: boolean, value: object = {}) => {
+  const toggle = (mark: MarkName, on: boolean, value: object = {}) => {
     if (on) marks = { ...marks, [mark]: value };
     else {
       const { [mark]: _, ...rest } = marks;
@@ -140,39 +145,39 @@ function inline(tokens: Token[]): Child[] {
         write(token.content);
         break;
       case "code_inline":
-        write(token.content, { code: {} });
+        write(token.content, { [MARK.code]: {} });
         break;
       case "softbreak":
         write(" ");
         break;
       case "hardbreak":
-        out.push(new Y.XmlElement("hardBreak"));
+        out.push(new Y.XmlElement(NODE.hardBreak));
         text = undefined;
         break;
       case "strong_open":
       case "strong_close":
-        toggle("bold", token.nesting === 1);
+        toggle(MARK.bold, token.nesting === 1);
         break;
       case "em_open":
       case "em_close":
-        toggle("italic", token.nesting === 1);
+        toggle(MARK.italic, token.nesting === 1);
         break;
       case "s_open":
       case "s_close":
-        toggle("strike", token.nesting === 1);
+        toggle(MARK.strike, token.nesting === 1);
         break;
       case "link_open":
-        toggle("link", true, { href: safeHref(String(token.attrGet("href") ?? "")) });
+        toggle(MARK.link, true, { [ATTR.href]: safeHref(String(token.attrGet("href") ?? "")) });
         break;
       case "link_close":
-        toggle("link", false);
+        toggle(MARK.link, false);
         break;
       case "image":
         write(token.content || String(token.attrGet("src") ?? ""));
         break;
       case "html_inline": {
         const tag = token.content.trim().toLowerCase();
-        if (tag === "<u>" || tag === "</u>") toggle("underline", tag === "<u>");
+        if (tag === "<u>" || tag === "</u>") toggle(MARK.underline, tag === "<u>");
         else write(token.content);
         break;
       }

@@ -6,10 +6,11 @@
 // else ends the list there. The text is kept in reading order; only nesting is lost.
 import type { Token } from "markdown-it";
 import * as Y from "yjs";
+import { NODE, type NodeName } from "./schema";
 
 /** A block being built: plain data until the end, so items can still move between lists. */
 export interface Block {
-  name: string;
+  name: NodeName;
   attrs: Record<string, string | number | boolean>;
   children: Node[];
 }
@@ -51,10 +52,10 @@ function nameOf(node: Node): string {
 
 /** A finished bullet list as the lists it becomes: runs of plain items and of task items. */
 export function groupTaskItems(list: Block): Node[] {
-  if (!list.children.some((item) => nameOf(item) === "taskItem")) return [list];
+  if (!list.children.some((item) => nameOf(item) === NODE.taskItem)) return [list];
   const out: Node[] = [];
   let open: Block | undefined;
-  const into = (name: "bulletList" | "taskList") => {
+  const into = (name: typeof NODE.bulletList | typeof NODE.taskList) => {
     if (open?.name !== name) {
       open = { name, attrs: {}, children: [] };
       out.push(open);
@@ -62,16 +63,16 @@ export function groupTaskItems(list: Block): Node[] {
     return open.children;
   };
   for (const item of list.children) {
-    if (!isBlock(item) || item.name !== "taskItem") {
-      into("bulletList").push(item);
+    if (!isBlock(item) || item.name !== NODE.taskItem) {
+      into(NODE.bulletList).push(item);
       continue;
     }
-    const cut = item.children.findIndex((child) => nameOf(child) !== "paragraph");
+    const cut = item.children.findIndex((child) => nameOf(child) !== NODE.paragraph);
     const lifted = cut < 0 ? [] : item.children.splice(cut);
-    into("taskList").push(item);
+    into(NODE.taskList).push(item);
     for (const block of lifted) {
-      if (isBlock(block) && block.name === "taskList") {
-        const items = into("taskList");
+      if (isBlock(block) && block.name === NODE.taskList) {
+        const items = into(NODE.taskList);
         for (const nested of block.children) items.push(nested);
       } else {
         out.push(block);

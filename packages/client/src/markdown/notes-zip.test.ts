@@ -3,8 +3,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { writeText } from "../notes/text";
-import { noteToMarkdown } from "./markdown";
 import { buildNotesZip, exportFileName, markdownFileName } from "./notes-zip";
+import { noteToMarkdown } from "./to-markdown";
 
 function note(id: string, title: string, body = "", tags: string[] = []) {
   const doc = new Y.Doc();

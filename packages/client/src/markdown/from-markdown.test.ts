@@ -1,7 +1,8 @@
-import { noteToMarkdown, readText } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { safeHref, writeMarkdown } from "./markdown-to-doc";
+import { readText } from "../notes/text";
+import { safeHref, writeMarkdown } from "./from-markdown";
+import { noteToMarkdown } from "./to-markdown";
 
 function roundTrip(markdown: string): string {
   const doc = new Y.Doc();

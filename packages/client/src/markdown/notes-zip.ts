@@ -3,7 +3,7 @@
 // file system folds case; the same notes always give the same entries in the same order.
 import { strToU8, type Zippable, zipSync } from "fflate";
 import type * as Y from "yjs";
-import { noteToMarkdown } from "./markdown";
+import { noteToMarkdown } from "./to-markdown";
 
 type ExportedNote = { id: string; title: string; tags: string[]; doc: Y.Doc; updatedAt?: Date };
 

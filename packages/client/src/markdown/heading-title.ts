@@ -3,7 +3,7 @@
 // heading then leaves the body, where it would only repeat the title (as Notesnook
 // and Standard Notes import such files).
 import type { Token } from "markdown-it";
-import { markdownIt } from "./markdown-to-doc";
+import { markdownIt } from "./from-markdown";
 
 /** Blank lines, then an ATX "# " heading: its text, without a closing run of "#". */
 const FIRST_HEADING = /^(?:[ \t]*\r?\n)*[ ]{0,3}#(?:[ \t]+(.*?))??(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/;

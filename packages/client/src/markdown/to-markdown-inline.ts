@@ -1,11 +1,11 @@
-// Inline Markdown for the note export (markdown.ts owns the blocks): XmlText attributes are mark
-// names; runs become segments whose edge whitespace settles outside delimiters, then render as
-// emphasis, code spans and links, escaped.
+// Inline Markdown for the note export (to-markdown.ts owns the blocks): XmlText attributes
+// are mark names (schema.ts); runs become segments whose edge whitespace settles outside
+// delimiters, then render as emphasis, code spans and links, escaped.
 import * as Y from "yjs";
+import { ATTR, MARK, type MarkName, NODE } from "./schema";
 
 export type XmlNode = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
-type MarkName = "link" | "bold" | "italic" | "strike" | "underline" | "code";
 interface Mark {
   name: MarkName;
   href: string;
@@ -13,13 +13,20 @@ interface Mark {
 
 // Outermost first. Code is innermost because nothing can be formatted inside a code span;
 // link is outermost so emphasis stays inside the brackets.
-const MARK_ORDER: readonly MarkName[] = ["link", "bold", "italic", "strike", "underline", "code"];
-const OPEN: Record<Exclude<MarkName, "code">, string> = {
-  link: "[",
-  bold: "**",
-  italic: "_",
-  strike: "~~",
-  underline: "<u>",
+const MARK_ORDER: readonly MarkName[] = [
+  MARK.link,
+  MARK.bold,
+  MARK.italic,
+  MARK.strike,
+  MARK.underline,
+  MARK.code,
+];
+const OPEN: Record<Exclude<MarkName, typeof MARK.code>, string> = {
+  [MARK.link]: "[",
+  [MARK.bold]: "**",
+  [MARK.italic]: "_",
+  [MARK.strike]: "~~",
+  [MARK.underline]: "<u>",
 };
 
 type Segment =
@@ -56,7 +63,7 @@ function appendSegments(nodes: XmlNode[], out: Segment[]): void {
         });
       }
     } else if (node instanceof Y.XmlElement) {
-      if (node.nodeName === "hardBreak") out.push({ kind: "break", marks: [] });
+      if (node.nodeName === NODE.hardBreak) out.push({ kind: "break", marks: [] });
       else appendSegments(node.toArray(), out);
     }
   }
@@ -65,7 +72,7 @@ function appendSegments(nodes: XmlNode[], out: Segment[]): void {
 // Splits edge whitespace off so it can sit outside delimiters: "**a **" is not bold.
 function pushText(out: Segment[], text: string, marks: Mark[]): void {
   if (text === "") return;
-  if (marks.some((mark) => mark.name === "code")) {
+  if (marks.some((mark) => mark.name === MARK.code)) {
     out.push({ kind: "text", text, marks });
     return;
   }
@@ -99,7 +106,7 @@ function settleWhitespace(segments: Segment[]): Segment[] {
     let shared = commonPrefix(before[i]!, next);
     if (segment.kind === "space") shared = commonPrefix(shared, segment.marks);
     // A code span cannot hold a line break.
-    else if (shared.at(-1)?.name === "code") shared = shared.slice(0, -1);
+    else if (shared.at(-1)?.name === MARK.code) shared = shared.slice(0, -1);
     segment.marks = shared;
   }
   return segments;
@@ -121,10 +128,10 @@ function marksOf(attributes: Record<string, unknown> | undefined): Mark[] {
     if (value === null || value === undefined || value === false) continue;
     // y-prosemirror stores marks that may overlap as "name--hash".
     const name = key.split("--")[0] ?? key;
-    if (name === "link") {
+    if (name === MARK.link) {
       const href = hrefOf(value);
       if (href !== "") found.set(name, { name, href });
-    } else if (name in OPEN || name === "code") {
+    } else if (name in OPEN || name === MARK.code) {
       found.set(name, { name: name as MarkName, href: "" });
     }
   }
@@ -133,8 +140,9 @@ function marksOf(attributes: Record<string, unknown> | undefined): Mark[] {
 
 function hrefOf(value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value === "object" && value !== null && "href" in value) {
-    return typeof value.href === "string" ? value.href : "";
+  if (typeof value === "object" && value !== null && ATTR.href in value) {
+    const href = value[ATTR.href];
+    return typeof href === "string" ? href : "";
   }
   return "";
 }
@@ -148,10 +156,10 @@ function renderInline(segments: Segment[]): string {
   const close = (depth: number) => {
     while (stack.length > depth) {
       const { mark, at } = stack.pop()!;
-      if (mark.name === "code") pieces.push(codeSpan(code));
-      else if (mark.name === "link") pieces.push(`](${linkDestination(mark.href)})`);
-      else pieces.push(mark.name === "underline" ? "</u>" : OPEN[mark.name]);
-      if (mark.name === "italic") italics.push([at, pieces.length - 1]);
+      if (mark.name === MARK.code) pieces.push(codeSpan(code));
+      else if (mark.name === MARK.link) pieces.push(`](${linkDestination(mark.href)})`);
+      else pieces.push(mark.name === MARK.underline ? "</u>" : OPEN[mark.name]);
+      if (mark.name === MARK.italic) italics.push([at, pieces.length - 1]);
     }
   };
 
@@ -166,16 +174,16 @@ function renderInline(segments: Segment[]): string {
     }
     close(depth);
     for (const mark of segment.marks.slice(depth)) {
-      if (mark.name === "code") code = "";
+      if (mark.name === MARK.code) code = "";
       // "!" right before "[" would turn the link into an image.
-      if (mark.name === "link" && pieces.at(-1)?.endsWith("!")) {
+      if (mark.name === MARK.link && pieces.at(-1)?.endsWith("!")) {
         pieces.push(`${pieces.pop()!.slice(0, -1)}\\!`);
       }
       stack.push({ mark, at: pieces.length });
-      pieces.push(mark.name === "code" ? "" : OPEN[mark.name]);
+      pieces.push(mark.name === MARK.code ? "" : OPEN[mark.name]);
     }
     if (segment.kind === "break") pieces.push("\n");
-    else if (stack.at(-1)?.mark.name === "code") code += segment.text;
+    else if (stack.at(-1)?.mark.name === MARK.code) code += segment.text;
     else pieces.push(escapeText(segment.text));
   }
   close(0);
