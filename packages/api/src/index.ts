@@ -11,3 +11,4 @@ export type { HeaderReader, Reply, RestRequest } from "./rest/exchange";
 export { BodyIncomplete, BodyTooLarge } from "./rest/read-body";
 export { requestIdFrom } from "./rest/request-id";
 export { type AppRouter, appRouter } from "./routers";
+export type { TrpcProblem } from "./trpc";

@@ -3,17 +3,22 @@
 // largest limit among the batch's procedures, and a batch has at most
 // MAX_BATCH_CALLS calls. NUL refusal and rate limits live in the procedures and in
 // core, and the outage gate is checked before this runs (http-handler.ts), so
-// both mounts share those by construction.
+// both mounts share those by construction. A failed call carries the problem
+// /v1 would answer (callProblem, the one mapper), and a call sent alone gets the
+// headers its procedure set (ETag, Location) and Retry-After, as on /v1.
 import { type Core, DomainError } from "@notes/core";
-import { isUnavailable } from "@notes/db";
-import type { AnyProcedure } from "@trpc/server";
+import type { AnyProcedure, TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimitOf, MAX_BATCH_CALLS, tooLargeDetail } from "./body-limits";
+import type { HeaderReader } from "./rest/exchange";
 import type { OutageGate } from "./rest/outage-gate";
 import { decodePathParam } from "./rest/path-param";
+import { callProblem, domainErrorOf, type ProblemInit, problemBody } from "./rest/problem-response";
 import { limitedBodyStream } from "./rest/read-body";
+import { buildRouteTable, type Route } from "./rest/route-table";
+import { issuesOf } from "./rest/validation";
 import { appRouter } from "./routers";
-import type { ApiContext, RouteMeta } from "./trpc";
+import { type ApiContext, OWN_REFUSALS, type RouteMeta, type TrpcProblem } from "./trpc";
 
 export const TRPC_ENDPOINT = "/api/trpc";
 
@@ -48,7 +53,57 @@ function limited(request: Request, url: URL): Request {
   });
 }
 
+/**
+ * tRPC has no 304: a read over /api/trpc always answers the current body, so the
+ * procedures never see If-None-Match here (If-Match, a write's precondition, stays).
+ */
+function withoutConditionalGet(headers: Headers): HeaderReader {
+  return { get: (name) => (name.toLowerCase() === "if-none-match" ? null : headers.get(name)) };
+}
+
+/** Each procedure's REST route: its invalid slug and pointer shapes (validation.ts). */
+const routeOf = new Map<string, Route>(
+  buildRouteTable(appRouter, "/v1").map((route) => [route.procedurePath, route]),
+);
+
 export function createTrpcEndpoint(core: Core, gate: OutageGate) {
+  const publicUrl = core.config.publicUrl;
+
+  /** Per failure, once: the formatter and the response headers both read it. */
+  const described = new WeakMap<
+    TRPCError,
+    { problem: TrpcProblem; headers: Record<string, string> }
+  >();
+
+  /** The problem /v1 answers for the same failure (tRPC's own refusals by their code). */
+  function describe(error: TRPCError, path: string | undefined, requestId: string) {
+    const known = described.get(error);
+    if (known) return known;
+    const own = OWN_REFUSALS[error.code];
+    const refusedByTrpc =
+      own !== undefined &&
+      error.code !== "INTERNAL_SERVER_ERROR" &&
+      !domainErrorOf(error) &&
+      !issuesOf(error);
+    const init: ProblemInit = refusedByTrpc
+      ? { slug: own }
+      : callProblem(error, path ? routeOf.get(path) : undefined, requestId, core.log, () =>
+          gate.trip(),
+        );
+    const headers = init.headers ?? {};
+    const retryAfter = headers["Retry-After"];
+    const description = {
+      problem: {
+        problem: init.slug,
+        problemDetails: problemBody(publicUrl, init),
+        ...(retryAfter !== undefined && { retryAfter: Number(retryAfter) }),
+      },
+      headers,
+    };
+    described.set(error, description);
+    return description;
+  }
+
   return (request: Request, url: URL, ip: string, requestId: string): Promise<Response> => {
     const userAgent = request.headers.get("user-agent") ?? "";
     return fetchRequestHandler({
@@ -56,24 +111,30 @@ export function createTrpcEndpoint(core: Core, gate: OutageGate) {
       req: limited(request, url),
       router: appRouter,
       maxBatchSize: MAX_BATCH_CALLS,
-      responseMeta: ({ info }) => {
+      responseMeta: ({ info, ctx, errors }) => {
         // contract.md §1: every response carries X-Request-Id, this endpoint's too.
-        const headers = new Headers({ "X-Request-Id": requestId });
+        const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
         // tRPC sends its JSON error untyped when it refuses the request as a whole (a batch too large).
         if (!info) headers.set("Content-Type", "application/json");
+        // A call sent alone answers with the headers its procedure set, as on /v1 (a
+        // batch shares one response, so its calls' headers cannot be told apart).
+        if (info && info.calls.length === 1) {
+          for (const [name, value] of ctx?.response.headers ?? []) headers.set(name, value);
+          const failed = errors[0];
+          if (failed) {
+            const { headers: problemHeaders } = describe(failed, info.calls[0]?.path, requestId);
+            for (const [name, value] of Object.entries(problemHeaders)) headers.set(name, value);
+          }
+        }
         return { headers };
       },
       createContext: (): ApiContext => ({
         core,
-        headers: request.headers,
+        headers: withoutConditionalGet(request.headers),
         meta: { ip, userAgent, deviceToken: request.headers.get("device-token") ?? undefined },
         response: { headers: new Map() },
+        problemOf: (error, path) => describe(error, path, requestId).problem,
       }),
-      onError: ({ error }) => {
-        if (isUnavailable(error)) gate.trip();
-        else if (error.code === "INTERNAL_SERVER_ERROR")
-          core.log.error({ err: error, requestId }, "trpc call failed");
-      },
     });
   };
 }

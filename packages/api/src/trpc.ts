@@ -31,6 +31,25 @@ export interface ApiContext {
   response: ResponseControl;
   /** The exact body bytes, for routes whose meta sets `rawBody` (REST adapter only). */
   rawBody?: Uint8Array;
+  /** /api/trpc only: the problem a failed call answers, as /v1 would (trpc-endpoint.ts). */
+  problemOf?: (error: TRPCError, path: string | undefined) => TrpcProblem;
+}
+
+/**
+ * What a failed /api/trpc call carries in `error.data` besides tRPC's code: the
+ * problem slug, the exact problem+json body /v1 answers the same call with, and its
+ * Retry-After in seconds. The SDK's tRPC transport reads an ApiProblem from it.
+ */
+export interface TrpcProblem {
+  problem: string | undefined;
+  problemDetails?: {
+    type: string;
+    title: string;
+    status: number;
+    detail?: string;
+    errors?: { pointer: string; detail: string }[];
+  };
+  retryAfter?: number;
 }
 
 export type RouteMeta = OpenApiMeta<{
@@ -60,7 +79,7 @@ export type RouteMeta = OpenApiMeta<{
  * The problem slug of a refusal tRPC raises itself (an unknown procedure, a batch
  * too large, invalid input), the one /v1 answers the same request with.
  */
-const OWN_REFUSALS: Partial<Record<TRPC_ERROR_CODE_KEY, ProblemSlug>> = {
+export const OWN_REFUSALS: Partial<Record<TRPC_ERROR_CODE_KEY, ProblemSlug>> = {
   BAD_REQUEST: "invalid-request",
   PARSE_ERROR: "body-not-json",
   UNSUPPORTED_MEDIA_TYPE: "body-not-json",
@@ -76,13 +95,15 @@ const t = initTRPC
   .create({
     // Never a stack or an internal message in a response, whatever NODE_ENV says.
     isDev: false,
-    errorFormatter: ({ shape, error }) => ({
+    errorFormatter: ({ shape, error, ctx, path }) => ({
       ...shape,
       message: error.code === "INTERNAL_SERVER_ERROR" ? "Service failed" : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        problem: (error.cause as { slug?: string } | undefined)?.slug ?? OWN_REFUSALS[error.code],
+        ...(ctx?.problemOf?.(error, path) ?? {
+          problem: (error.cause as { slug?: string } | undefined)?.slug ?? OWN_REFUSALS[error.code],
+        }),
       },
     }),
   });

@@ -11,10 +11,9 @@ import type { Reply, RestRequest } from "./exchange";
 import { NotModified } from "./not-modified";
 import type { OutageGate } from "./outage-gate";
 import { malformedPathParam } from "./path-param";
-import { errorToProblem, type ProblemInit, problemReply } from "./problem-response";
+import { callProblem, type ProblemInit, problemReply } from "./problem-response";
 import { BodyIncomplete, BodyTooLarge, isJsonContentType } from "./read-body";
 import { buildRouteTable, matchRoute, type Route } from "./route-table";
-import { issuesOf, toFieldErrors } from "./validation";
 
 const ACCEPT = { Accept: "application/json" };
 const utf8 = new TextDecoder();
@@ -152,15 +151,7 @@ export function createRestHandler({ router, core, prefix = "/v1", gate }: RestHa
           body: null,
         };
       }
-      const issues = issuesOf(error);
-      if (issues && (error as { code?: string }).code === "BAD_REQUEST") {
-        return respondProblem({
-          slug: route.meta.invalidAs ?? "invalid-request",
-          ...(route.meta.invalidTitle && { title: route.meta.invalidTitle }),
-          errors: toFieldErrors(issues, route),
-        });
-      }
-      return respondProblem(errorToProblem(error, requestId, core.log, () => gate?.trip()));
+      return respondProblem(callProblem(error, route, requestId, core.log, () => gate?.trip()));
     }
   };
 }

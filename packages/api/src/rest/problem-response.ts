@@ -4,6 +4,8 @@ import { DomainError, type FieldError, type Log } from "@notes/core";
 import { isUnavailable, isWriteConflict } from "@notes/db";
 import { problemType } from "../problems/catalogue";
 import { type Reply, toResponse } from "./exchange";
+import type { Route } from "./route-table";
+import { issuesOf, toFieldErrors } from "./validation";
 
 export interface ProblemInit {
   slug: string;
@@ -15,16 +17,21 @@ export interface ProblemInit {
   headers?: Record<string, string>;
 }
 
-export function problemReply(publicUrl: string, requestId: string, init: ProblemInit): Reply {
+/** The problem+json body of `init`: what /v1 sends and /api/trpc carries in `data.problemDetails`. */
+export function problemBody(publicUrl: string, init: ProblemInit) {
   const type = problemType(init.slug);
-  const status = init.status ?? type.status;
-  const body = {
+  return {
     type: `${publicUrl}/problems/${init.slug}`,
     title: init.title ?? type.title,
-    status,
+    status: init.status ?? type.status,
     ...(init.detail !== undefined && { detail: init.detail }),
     ...(init.errors !== undefined && { errors: init.errors }),
   };
+}
+
+export function problemReply(publicUrl: string, requestId: string, init: ProblemInit): Reply {
+  const body = problemBody(publicUrl, init);
+  const { status } = body;
   const headers = {
     "Content-Type": "application/problem+json",
     "X-Request-Id": requestId,
@@ -56,6 +63,29 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The problem a failed procedure call answers, on either transport: a validation
+ * failure (schema or NUL) as the operation's invalid slug with pointers into its
+ * REST shape, anything else as errorToProblem says.
+ */
+export function callProblem(
+  error: unknown,
+  route: Route | undefined,
+  requestId: string,
+  log: Log,
+  onUnavailable?: () => void,
+): ProblemInit {
+  const issues = issuesOf(error);
+  if (issues && route && (error as { code?: string }).code === "BAD_REQUEST") {
+    return {
+      slug: route.meta.invalidAs ?? "invalid-request",
+      ...(route.meta.invalidTitle && { title: route.meta.invalidTitle }),
+      errors: toFieldErrors(issues, route),
+    };
+  }
+  return errorToProblem(error, requestId, log, onUnavailable);
 }
 
 export function errorToProblem(
