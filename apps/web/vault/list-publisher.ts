@@ -41,7 +41,7 @@ export class ListPublisher {
     private readonly engine: SyncEngine,
     private readonly memberCounts: ReadonlyMap<string, number>,
     private readonly show: (notes: NoteListItem[]) => void,
-    /** Seals and stores the snapshot (in the search worker where there is one). */
+    /** Seals and stores the snapshot (in the background worker where there is one). */
     private readonly save: (notes: NoteListItem[]) => Promise<void>,
     /** When the person last typed or clicked (performance.now() time; 0: never). */
     private readonly lastInput: () => number = lastInputAt,

@@ -5,7 +5,13 @@
 // you by its owner" is not "deleted". The tombstone names nobody, but only the
 // owner can remove people or delete a note, so the owner is who did it; their
 // name is known when this device read the note's roster before (the share dialog).
-import type { Member, NoteState, OpenNote } from "@notes/client";
+import {
+  type ApiClient,
+  isProblem,
+  type Member,
+  type NoteState,
+  type OpenNote,
+} from "@notes/client";
 
 export interface NoteDeparture {
   /** `unshared`: this account was removed from the note; `deleted`: the note is gone. */
@@ -25,6 +31,20 @@ export interface NoteDeparture {
  * "unshared", or undefined when it cannot tell (offline).
  */
 export type DepartureProbe = (id: string) => Promise<NoteDeparture["reason"] | undefined>;
+
+/** The probe over the API: a room ticket answers a deleted note's former members 410. */
+export function roomTicketProbe(api: ApiClient): DepartureProbe {
+  return async (id) => {
+    try {
+      await api.call("notes.roomTicket", { id });
+      return undefined;
+    } catch (error) {
+      if (isProblem(error, "note-deleted")) return "deleted";
+      if (isProblem(error, "note-not-found")) return "unshared";
+      return undefined;
+    }
+  };
+}
 
 export class NoteDepartures {
   private readonly departed = new Map<string, NoteDeparture>();

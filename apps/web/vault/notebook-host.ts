@@ -1,5 +1,6 @@
-// What a Notebook needs from its Vault: the state it publishes into, and who to tell
-// when the session ends or the account changes.
+// What a Notebook needs from the session keeping it (session-keeper.ts, for the
+// Vault): the state it publishes into, and who to tell when the session ends or the
+// account changes.
 import { isProblem } from "@notes/client";
 import type { VaultState } from "./vault-state";
 

@@ -5,10 +5,13 @@ import {
   browserWebAuthn,
   type EnrolledDevice,
   enrolPasskey,
+  type Output,
   signInWithPasskey,
 } from "@notes/client";
 import { forgetPasskeyHandle, passkeyHandle, rememberPasskeyHandle } from "./passkey-handles";
 import type { Vault } from "./vault";
+
+export type Passkey = Output<"passkeys.list">["passkeys"][number];
 
 /** A name for the passkey from the browser's platform, e.g. "Passkey on Linux". */
 export function defaultPasskeyLabel(): string {
@@ -41,6 +44,11 @@ export async function passkeySignIn(vault: Vault, handle?: string): Promise<void
   );
   rememberPasskeyHandle(session.credentialId, session.identifier);
   await vault.adopt(session);
+}
+
+/** The account's passkeys (label, created, last used). */
+export async function listPasskeys(vault: Vault): Promise<Passkey[]> {
+  return (await vault.api.call("passkeys.list", {})).passkeys;
 }
 
 export async function removePasskey(vault: Vault, id: string): Promise<void> {

@@ -1,84 +1,87 @@
-// The browser vault: owns the session (keys in memory, sealed in IndexedDB) and,
-// while signed in, one Notebook (notes, outbox, sync). It publishes a VaultState
-// for the UI. Only ciphertext leaves it.
+// The browser vault: the one object the UI holds. It publishes a VaultState for the
+// screens and hands them each concern by name: the session (session-keeper.ts: keys
+// in memory, sealed in IndexedDB, and while signed in one Notebook of notes, outbox
+// and sync), the account, billing, sessions, device links, the bridge, revisions and
+// feedback, so no screen calls the API itself. Only ciphertext leaves it.
 import {
   type Account,
   type ApiClient,
-  BridgeLog,
-  changePassword,
   createApiClient,
   ensureSigningKeyPublished,
   type Input,
-  isProblem,
-  keyPinsOf,
   type OpenNote,
-  openSignedRevision,
-  recover,
-  replaceRecoveryKey,
   rosterOf,
   type Session,
-  signIn,
-  signOut,
-  signUp,
   storeRevision,
 } from "@notes/client";
-import {
-  deriveAccountKeys,
-  fromBase64,
-  loadSodium,
-  type NoteMetadata,
-  toBase64,
-} from "@notes/crypto";
+import type { NoteMetadata } from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
-import { BridgeChannel } from "./bridge-channel";
+import { AccountRecord } from "./account-record";
+import { AccountSessions } from "./account-sessions";
+import { Billing } from "./billing";
+import { DeviceLinks } from "./device-links";
 import { storeDeviceToken, storedDeviceToken } from "./device-token-store";
-import { recordJourney } from "./journey";
-import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
-import { keepKeyPins } from "./key-pins-store";
-import { keepKeyring } from "./keyring-store";
+import { Feedback } from "./feedback";
+import { type Journey, recordJourney, recordTourEvent, type TourEvent } from "./journey";
 import type { LiveNote } from "./live-note";
-import { clearLocalDb, type LocalDb, openLocalDb } from "./local-db";
+import { type LocalDb, openLocalDb } from "./local-db";
+import { MemberBridge } from "./member-bridge";
 import type { NoteDeparture } from "./note-departures";
 import { NoteHistory } from "./note-history";
 import type { NoteSharing } from "./note-sharing";
-import { Notebook } from "./notebook";
-import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
+import type { Notebook } from "./notebook";
+import { RevisionReader } from "./revision-reader";
 import type { SearchResults } from "./search/note-search";
-import { keepSeenStates } from "./seen-states-store";
+import { SessionKeeper } from "./session-keeper";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
-
-const SESSION_ENDED = "Your session ended on this device. Sign in again to continue.";
 
 export class Vault {
   private state: VaultState = initialState;
   private readonly listeners = new Set<() => void>();
-  private session: Session | undefined;
-  private notebook: Notebook | undefined;
-  /** ETag of the account as this tab last saw it (GET/PATCH /v1/account). */
-  private accountEtag: string | undefined;
-  /** Screens showing the account; the feed's `account` events refresh it only then. */
-  private accountWatchers = 0;
-  private stopKeyring: (() => void) | undefined;
-  private stopKeyPins: (() => void) | undefined;
-  private keyPinsCarrier: KeyPinsCarrier | undefined;
-  private stopSeenStates: (() => void) | undefined;
-  /** Bridge transmissions from the feed, for the Bridge page. */
-  readonly bridgeFeed = new BridgeChannel();
+  private readonly keeper: SessionKeeper;
+  /** The account as this tab knows it (its ETag, refreshed while a screen shows it). */
+  readonly account: AccountRecord;
+  readonly billing: Billing;
+  readonly sessions: AccountSessions;
+  readonly deviceLinks: DeviceLinks;
+  readonly bridge: MemberBridge;
+  readonly revisions: RevisionReader;
+  readonly feedback: Feedback;
+  /** When revisions are stored (premium); `revisions` reads them. */
+  readonly history: NoteHistory;
 
   private constructor(
     readonly api: ApiClient,
     private readonly db: LocalDb,
-  ) {}
-
-  /** When revisions are stored (premium); the History panel reads them through `api`. */
-  readonly history = new NoteHistory({
-    store: async (note, base) => {
-      await this.notebook?.flushAll();
-      return (await storeRevision(this.api, note, base)).base;
-    },
-    premium: () => (this.state.account?.tier ?? "free") !== "free",
-  });
+  ) {
+    const session = () => this.keeper.require();
+    this.account = new AccountRecord(api, (account) => {
+      session().account = account;
+      this.set({ account });
+      void saveSession(db, session());
+    });
+    this.keeper = new SessionKeeper(api, db, {
+      state: () => this.state,
+      set: (patch) => this.set(patch),
+      accountChanged: () => this.account.changed(),
+      bridge: (message) => this.bridge.feed.deliver(message),
+      beforeSignOut: () => this.history.closeAll(),
+    });
+    this.billing = new Billing(api, () => this.account.refresh());
+    this.sessions = new AccountSessions(api);
+    this.deviceLinks = new DeviceLinks(api, this);
+    this.bridge = new MemberBridge(api, session);
+    this.revisions = new RevisionReader(api, session);
+    this.feedback = new Feedback(api);
+    this.history = new NoteHistory({
+      store: async (note, base) => {
+        await this.notebook?.flushAll();
+        return (await storeRevision(api, note, base)).base;
+      },
+      premium: () => (this.state.account?.tier ?? "free") !== "free",
+    });
+  }
 
   static async open(baseUrl: string, dbName?: string): Promise<Vault> {
     const api = createApiClient({
@@ -89,7 +92,7 @@ export class Vault {
     const vault = new Vault(api, await openLocalDb(dbName));
     const session = await loadSession(vault.db);
     if (session) {
-      await vault.start(session);
+      await vault.keeper.start(session);
       // A session kept from before signed content: its key may not be published yet.
       void ensureSigningKeyPublished(api, session).catch(() => undefined);
     } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
@@ -107,64 +110,93 @@ export class Vault {
 
   getState = (): VaultState => this.state;
 
-  // ── sign-up, sign-in, recovery, sign-out ──────────────────────────────
-
-  async signUp(identifier: string, password: string): Promise<string> {
-    const { session, recoveryCode } = await signUp(this.api, { identifier, password });
-    // Until the person says they saved it (closing the tab now leaves a reminder).
-    markRecoveryUnconfirmed(session.account.id);
-    await this.begin(session);
-    return recoveryCode;
+  /** An anonymous journey event (counted by day, no identifier); never in the way. */
+  recordJourney(journey: Journey, step: "start" | "complete"): void {
+    recordJourney(this.api, journey, step);
   }
 
-  async signIn(identifier: string, password: string): Promise<void> {
-    await this.begin(await signIn(this.api, { identifier, password }));
+  /** An anonymous tour counter, sent without the session token. */
+  recordTourEvent(event: TourEvent): void {
+    recordTourEvent(this.api, event);
   }
 
-  async recover(identifier: string, recoveryCode: string, newPassword: string): Promise<void> {
-    recordJourney(this.api, "recover", "start");
-    await this.begin(await recover(this.api, { identifier, recoveryCode, newPassword }));
-    recordJourney(this.api, "recover", "complete");
+  // ── the session (session-keeper.ts) ───────────────────────────────────
+
+  /** Signs up; answers the recovery code, owed a confirmation until saved. */
+  signUp(identifier: string, password: string): Promise<string> {
+    return this.keeper.signUp(identifier, password);
+  }
+
+  signIn(identifier: string, password: string): Promise<void> {
+    return this.keeper.signIn(identifier, password);
+  }
+
+  recover(identifier: string, recoveryCode: string, newPassword: string): Promise<void> {
+    return this.keeper.recover(identifier, recoveryCode, newPassword);
   }
 
   /** Sends what it can, forgets everything local, then ends the session on the server. */
-  async signOut(): Promise<void> {
-    await this.history.closeAll();
-    await this.notebook?.flushAll();
-    const session = this.session;
-    // Local state goes first, so a reload mid-way cannot resurrect the session.
-    const revoker = createApiClient({ baseUrl: this.api.baseUrl, token: this.api.getToken() });
-    await this.forget();
-    if (session) await signOut(revoker, session).catch(() => undefined);
+  signOut(): Promise<void> {
+    return this.keeper.signOut();
   }
 
   /** Starts a session unlocked elsewhere (passkey sign-in, device link). */
   adopt(session: Session): Promise<void> {
-    return this.begin(session);
+    return this.keeper.begin(session);
   }
 
   /** The unlocked master key, to wrap for a passkey or seal to a new device. */
   masterKey(): Uint8Array {
-    return this.requireSession().masterKey;
+    return this.keeper.require().masterKey;
   }
 
-  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-    await changePassword(this.api, this.requireSession(), { currentPassword, newPassword });
+  changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    return this.keeper.changePassword(currentPassword, newPassword);
   }
 
-  /** A new recovery code; the old one stops working. Owed a confirmation until saved. */
-  async replaceRecoveryKey(password: string): Promise<string> {
-    const session = this.requireSession();
-    const code = await replaceRecoveryKey(this.api, session, password);
-    markRecoveryUnconfirmed(session.account.id);
-    return code;
+  /** A new recovery code; the old one stops working. */
+  replaceRecoveryKey(password: string): Promise<string> {
+    return this.keeper.replaceRecoveryKey(password);
   }
 
   confirmRecoverySaved(): void {
-    if (this.session) confirmRecoverySaved(this.session.account.id);
+    this.keeper.confirmRecoverySaved();
   }
 
-  // ── notes (the current session's Notebook) ────────────────────────────
+  /** Deletes the account for good after re-deriving the auth key from the password. */
+  async deleteAccount(password: string): Promise<void> {
+    await this.account.remove(this.keeper.require(), password);
+    await this.keeper.forget("Your account and all its notes were deleted.");
+  }
+
+  // ── the account (account-record.ts) ───────────────────────────────────
+
+  watchAccount(): () => void {
+    return this.account.watch();
+  }
+
+  refreshAccount(): Promise<Account> {
+    return this.account.refresh();
+  }
+
+  patchAccount(patch: Input<"account.patch">): Promise<Account> {
+    return this.account.patch(patch);
+  }
+
+  verifyEmail(token: string): Promise<Account> {
+    return this.account.verifyEmail(token);
+  }
+
+  // ── notes (the session's Notebook) ────────────────────────────────────
+
+  private get notebook(): Notebook | undefined {
+    return this.keeper.notebook;
+  }
+
+  private requireNotebook(): Notebook {
+    if (!this.notebook) throw new Error("signed out");
+    return this.notebook;
+  }
 
   note(id: string): OpenNote | undefined {
     return this.notebook?.note(id);
@@ -210,14 +242,9 @@ export class Vault {
     return this.requireNotebook().sharing;
   }
 
-  /** One revision of a note, with its signature checked (History's preview). */
-  openRevision(note: OpenNote, revision: number) {
-    return openSignedRevision(this.api, this.requireSession(), note, revision);
-  }
-
   /** The name this device knows an account by: "you", a handle, or undefined. */
   nameOf(noteId: string, userId: string): string | undefined {
-    const session = this.requireSession();
+    const session = this.keeper.require();
     if (userId === session.account.id) return "you";
     return rosterOf(session, noteId)?.names.get(userId.toLowerCase());
   }
@@ -230,172 +257,6 @@ export class Vault {
   /** Joins a shared note's live room while it is open; call leave() on the answer. */
   joinRoom(id: string, awareness: Awareness): LiveNote | undefined {
     return this.notebook?.joinRoom(id, awareness);
-  }
-
-  /** This member's view of the bridge (its keys stay in this tab). */
-  async bridge(): Promise<BridgeLog> {
-    const session = this.requireSession();
-    return new BridgeLog(
-      this.api,
-      await loadSodium(),
-      session.keyPair,
-      session.account.id,
-      keyPinsOf(session),
-      session,
-    );
-  }
-
-  // ── account ───────────────────────────────────────────────────────────
-
-  /**
-   * Keeps the account fresh while a screen shows it: the feed announces every profile,
-   * tier or usage change, and usage moves with every edit, so nobody else refetches.
-   */
-  watchAccount(): () => void {
-    this.accountWatchers += 1;
-    void this.refreshAccount().catch(() => undefined);
-    return () => {
-      this.accountWatchers -= 1;
-    };
-  }
-
-  /** Fetches the account and remembers its ETag for the next PATCH. */
-  async refreshAccount(): Promise<Account> {
-    const { body, headers } = await this.api.send("account.get", {});
-    this.setAccount(body, headers.get("etag") ?? undefined);
-    return body;
-  }
-
-  /**
-   * PATCH /v1/account against the version this tab last saw (If-Match), so a change
-   * made elsewhere meanwhile is refused (412), not overwritten; the fresh account is
-   * then fetched so the person sees what changed.
-   */
-  async patchAccount(patch: Input<"account.patch">): Promise<Account> {
-    if (!this.accountEtag) await this.refreshAccount();
-    try {
-      const { body, headers } = await this.api.send("account.patch", patch, {
-        headers: { "If-Match": this.accountEtag ?? "" },
-      });
-      this.setAccount(body, headers.get("etag") ?? undefined);
-      return body;
-    } catch (error) {
-      if (isProblem(error, "precondition-failed")) await this.refreshAccount();
-      throw error;
-    }
-  }
-
-  /** Confirms the e-mail with the token the verification mail carries. */
-  async verifyEmail(token: string): Promise<Account> {
-    const { body, headers } = await this.api.send("account.verifyEmail", { token });
-    this.setAccount(body, headers.get("etag") ?? undefined);
-    return body;
-  }
-
-  private setAccount(account: Account, etag: string | undefined): void {
-    const session = this.requireSession();
-    session.account = account;
-    this.accountEtag = etag;
-    this.set({ account });
-    void saveSession(this.db, session);
-  }
-
-  /** Deletes the account for good after re-deriving the auth key from the password. */
-  async deleteAccount(password: string): Promise<void> {
-    const session = this.requireSession();
-    const salt = fromBase64(session.kdfSalt);
-    const keys = await deriveAccountKeys(password, salt, session.kdfIterations);
-    await this.api.call("account.remove", { authKey: toBase64(keys.authKey) });
-    await this.forget("Your account and all its notes were deleted.");
-  }
-
-  // ── lifecycle ─────────────────────────────────────────────────────────
-
-  private requireSession(): Session {
-    if (!this.session) throw new Error("signed out");
-    return this.session;
-  }
-
-  private requireNotebook(): Notebook {
-    if (!this.notebook) throw new Error("signed out");
-    return this.notebook;
-  }
-
-  private async begin(session: Session): Promise<void> {
-    // Another account's cache and outbox are never mixed into this one.
-    const previous = await this.db.get("meta", "accountId");
-    if (previous !== session.account.id) await clearLocalDb(this.db);
-    await this.db.put("meta", session.account.id, "accountId");
-    await saveSession(this.db, session);
-    await this.db.delete("meta", "notice");
-    await this.start(session);
-  }
-
-  private async start(session: Session): Promise<void> {
-    this.session = session;
-    this.api.setToken(session.token);
-    // Before the notes open: the cache needs the keys held before a rotation.
-    this.stopKeyring = await keepKeyring(this.db, session);
-    // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
-    this.stopKeyPins = await keepKeyPins(this.db, session);
-    // …and the account's other devices share them (through the server, sealed).
-    this.keyPinsCarrier = carryKeyPins(this.api, session, (userIds) => {
-      const held = this.state.keyPinConflicts ?? [];
-      if (userIds.length > 0 || held.length > 0) this.set({ keyPinConflicts: userIds });
-    });
-    // What this browser saw of each note: an older copy served later is refused.
-    this.stopSeenStates = await keepSeenStates(this.db, session);
-    this.notebook = await Notebook.open(this.api, this.db, session, {
-      state: () => this.state,
-      set: (patch) => this.set(patch),
-      sessionEnded: () => this.endSession(),
-      accountChanged: () => {
-        this.keyPinsCarrier?.pull();
-        if (this.accountWatchers > 0) void this.refreshAccount().catch(() => undefined);
-      },
-      bridge: (message) => this.bridgeFeed.deliver(message),
-    });
-    // Ready only once the cached notes are open, so every action has its Notebook.
-    this.set({
-      status: "ready",
-      identifier: session.identifier,
-      account: session.account,
-      notice: undefined,
-    });
-  }
-
-  private close(): void {
-    this.notebook?.stop();
-    this.notebook = undefined;
-    this.stopKeyring?.();
-    this.stopKeyring = undefined;
-    this.stopKeyPins?.();
-    this.stopKeyPins = undefined;
-    this.keyPinsCarrier?.stop();
-    this.keyPinsCarrier = undefined;
-    this.stopSeenStates?.();
-    this.stopSeenStates = undefined;
-    this.session = undefined;
-    this.api.setToken(undefined);
-  }
-
-  /** Drops everything local (sign-out, account deleted). */
-  private async forget(notice?: string): Promise<void> {
-    this.close();
-    await clearLocalDb(this.db);
-    this.set({ ...initialState, status: "signed-out", notice });
-  }
-
-  /**
-   * The server ended this session (password changed elsewhere, revoked). The keys go;
-   * the sealed cache and unsent edits stay, unreadable without them, until the same
-   * account signs in again here.
-   */
-  private async endSession(): Promise<void> {
-    this.close();
-    await this.db.delete("session", "current");
-    await this.db.put("meta", SESSION_ENDED, "notice");
-    this.set({ ...initialState, status: "signed-out", notice: SESSION_ENDED });
   }
 
   private set(patch: Partial<VaultState>): void {

@@ -4,7 +4,6 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { recordJourney } from "../../vault/journey";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
@@ -42,7 +41,7 @@ export function SignUpForm() {
     }
   });
   useRedirectWhenReady("/notes", !submitted);
-  useEffect(() => recordJourney(vault.api, "onboard", "start"), [vault]);
+  useEffect(() => vault.recordJourney("onboard", "start"), [vault]);
 
   if (recoveryCode)
     return (
@@ -51,7 +50,7 @@ export function SignUpForm() {
           code={recoveryCode}
           onConfirmed={() => {
             vault.confirmRecoverySaved();
-            recordJourney(vault.api, "onboard", "complete");
+            vault.recordJourney("onboard", "complete");
             router.replace("/notes");
           }}
         />

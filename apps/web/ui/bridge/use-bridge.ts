@@ -55,12 +55,12 @@ export function useBridge(enabled: boolean): BridgeView {
     if (!enabled) return;
     let stopped = false;
     void (async () => {
-      const bridge = await vault.bridge();
+      const bridge = await vault.bridge.open();
       if (stopped) return;
       log.current = bridge;
       await handshake();
       try {
-        const first = await vault.api.call("bridge.listMessages", {});
+        const first = await vault.bridge.messages();
         if (stopped) return;
         setSealed((s) => merge(s, first.messages));
         setNextToken(first.nextPageToken);
@@ -68,7 +68,7 @@ export function useBridge(enabled: boolean): BridgeView {
         setError(describeError(e));
       }
     })();
-    const stopListening = vault.bridgeFeed.listen((message) => {
+    const stopListening = vault.bridge.feed.listen((message) => {
       const entry = log.current?.openFrame(message);
       if (!entry) return;
       setSealed((s) => merge(s, [message as Transmission]));
@@ -94,7 +94,7 @@ export function useBridge(enabled: boolean): BridgeView {
     if (!nextToken || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await vault.api.call("bridge.listMessages", { pageToken: nextToken });
+      const page = await vault.bridge.messages(nextToken);
       setSealed((s) => merge(s, page.messages));
       setNextToken(page.nextPageToken);
     } catch (e) {

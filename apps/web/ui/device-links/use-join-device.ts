@@ -1,14 +1,7 @@
 "use client";
 // The new device's handshake: answer the code, show the confirmation code, poll for
 // the seal, then claim it and start the vault with the keys it carried.
-import {
-  answerDeviceLink,
-  claimDeviceLink,
-  type DeviceLinkClaim,
-  isProblem,
-  parseLinkCode,
-  readDeviceLinkSeal,
-} from "@notes/client";
+import { type DeviceLinkClaim, isProblem } from "@notes/client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
@@ -38,7 +31,7 @@ export function useJoinDevice() {
     async (text: string) => {
       setPhase({ name: "answering" });
       try {
-        const claim = await answerDeviceLink(vault.api, parseLinkCode(text));
+        const claim = await vault.deviceLinks.answer(text);
         setPhase({ name: "waiting", claim });
       } catch (error) {
         fail(error);
@@ -54,12 +47,12 @@ export function useJoinDevice() {
       if (busy.current) return;
       busy.current = true;
       try {
-        const seal = await readDeviceLinkSeal(vault.api, claim);
+        const seal = await vault.deviceLinks.readSeal(claim);
         if (!seal) return;
         setPhase({ name: "unlocking" });
-        await vault.adopt(await claimDeviceLink(vault.api, claim, seal));
+        await vault.deviceLinks.claim(claim, seal);
       } catch (error) {
-        vault.api.setToken(undefined);
+        vault.deviceLinks.abandon();
         fail(error);
       } finally {
         busy.current = false;

@@ -2,13 +2,7 @@
 // The signed-in device's handshake as a small state machine: open → waiting (poll) →
 // found (the claimer proved it read the code) → the person confirms → sealed (poll)
 // → done; or expired / failed.
-import {
-  isProblem,
-  type OpenedDeviceLink,
-  openDeviceLink,
-  readDeviceLink,
-  sealDeviceLink,
-} from "@notes/client";
+import { isProblem, type OpenedDeviceLink } from "@notes/client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
@@ -42,7 +36,7 @@ export function useLinkNewDevice() {
 
   const start = useCallback(async () => {
     try {
-      setPhase({ name: "waiting", link: await openDeviceLink(vault.api) });
+      setPhase({ name: "waiting", link: await vault.deviceLinks.open() });
     } catch (error) {
       fail(error);
     }
@@ -51,7 +45,7 @@ export function useLinkNewDevice() {
   const confirm = useCallback(async () => {
     if (phase.name !== "found") return;
     try {
-      await sealDeviceLink(vault.api, phase.link, vault.masterKey(), phase.claimerPubKey);
+      await vault.deviceLinks.seal(phase.link, phase.claimerPubKey);
       setPhase({ name: "sealed", link: phase.link });
     } catch (error) {
       fail(error);
@@ -68,7 +62,7 @@ export function useLinkNewDevice() {
       busy.current = true;
       try {
         if (Date.parse(link.expiresAt) <= Date.now()) return setPhase({ name: "expired" });
-        const progress = await readDeviceLink(vault.api, link);
+        const progress = await vault.deviceLinks.read(link);
         if (progress.status === "offered" && phase.name === "waiting")
           setPhase({ name: "found", link, ...progress });
         if (progress.status === "claimed") setPhase({ name: "done" });

@@ -31,8 +31,8 @@ export function FeedbackForm() {
   const [sent, setSent] = useState(false);
   const load = useCallback(
     () =>
-      vault.api
-        .call("feedback.allowance", {})
+      vault.feedback
+        .allowance()
         .then(setAllowance)
         .catch((e) => setLoadError(describeError(e))),
     [vault],
@@ -41,7 +41,7 @@ export function FeedbackForm() {
   const { run, busy, error } = useAction(async () => {
     setSent(false);
     try {
-      await vault.api.call("feedback.submit", { message: message.trim(), category });
+      await vault.feedback.send({ message: message.trim(), category });
       setMessage("");
       setSent(true);
     } finally {

@@ -3,12 +3,7 @@
 // compactions replaced, kept by the server for the owner on any plan. Shown in the
 // History dialog with the lines that differ from the note now, and "Restore", which
 // puts that content back as a new edit as a revision's restore does.
-import {
-  type OpenNote,
-  type PreviousContent,
-  readPreviousCompaction,
-  restoreRevision,
-} from "@notes/client";
+import { type OpenNote, type PreviousContent, restoreRevision } from "@notes/client";
 import { useEffect, useState } from "react";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
@@ -28,7 +23,8 @@ export function PreviousCompactionView({
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    readPreviousCompaction(vault.api, note)
+    vault.revisions
+      .previousCompaction(note)
       .then((found) => live && setKept(found ?? null))
       .catch((e) => live && setError(describeError(e)));
     return () => {

@@ -1,7 +1,7 @@
 "use client";
 // The premium History view: the note's revisions (newest first, with author and
 // time), and for the one picked its text and what changed since, with "Restore".
-import { listRevisions, type OpenNote, type RevisionDescriptor } from "@notes/client";
+import type { OpenNote, RevisionDescriptor } from "@notes/client";
 import { useEffect, useState } from "react";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
@@ -28,7 +28,7 @@ export function RevisionBrowser({
     // What was typed goes to the server first, so the note exists there.
     void vault
       .syncNow()
-      .then(() => listRevisions(vault.api, note.id))
+      .then(() => vault.revisions.list(note.id))
       .then((list) => live && setRevisions(list))
       .catch((e) => live && setError(describeError(e)));
     return () => {

@@ -36,8 +36,8 @@ export function RevisionView({
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    vault
-      .openRevision(note, revision.revision)
+    vault.revisions
+      .open(note, revision.revision)
       .then((read) => {
         if (!live) return;
         setOpened(read.doc);

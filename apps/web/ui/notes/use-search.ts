@@ -1,6 +1,7 @@
 "use client";
-// Results as you type: every change of the query goes to the search worker; only the
-// answer to the latest query is shown (an older one arriving late is dropped).
+// Results as you type: every change of the query goes to the background worker that
+// holds the index; only the answer to the latest query is shown (an older one
+// arriving late is dropped).
 import { useEffect, useRef, useState } from "react";
 import type { SearchHit } from "../../vault/search/search-index";
 import type { Vault } from "../../vault/vault";

@@ -1,16 +1,20 @@
 "use client";
 // Settings: the account's passkeys (label, created, last used), newest first, each
 // with delete, and a form to add one on this device.
-import { type Output, webAuthnAvailable } from "@notes/client";
+import { webAuthnAvailable } from "@notes/client";
 import { useCallback, useEffect, useState } from "react";
-import { addPasskey, defaultPasskeyLabel, removePasskey } from "../../vault/passkeys";
+import {
+  addPasskey,
+  defaultPasskeyLabel,
+  listPasskeys,
+  type Passkey,
+  removePasskey,
+} from "../../vault/passkeys";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
-
-type Passkey = Output<"passkeys.list">["passkeys"][number];
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -22,9 +26,8 @@ export function PasskeysSection() {
   const [available, setAvailable] = useState(true);
   const load = useCallback(
     () =>
-      vault.api
-        .call("passkeys.list", {})
-        .then((r) => setPasskeys(r.passkeys))
+      listPasskeys(vault)
+        .then(setPasskeys)
         .catch((e) => setListError(describeError(e))),
     [vault],
   );

@@ -2,9 +2,7 @@ import { ApiProblem } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import { loadBillingOffer } from "./billing-offer";
 
-const answering = (outcome: () => Promise<unknown>) => ({
-  call: (() => outcome()) as never,
-});
+const answering = (outcome: () => Promise<unknown>) => outcome as never;
 const problem = (status: number, slug: string) =>
   new ApiProblem({ status, type: `http://localhost/problems/${slug}`, title: slug });
 

@@ -3,7 +3,7 @@
 // /v1/billing/prices answers 503 billing-unavailable for one reason only: the
 // operator has not configured billing (contract.md §8). That is a fact about the
 // server, not an outage, and reads as one; anything else is a failure to load.
-import { type ApiClient, isProblem, type Output } from "@notes/client";
+import { isProblem, type Output } from "@notes/client";
 import { describeError } from "../problem-text";
 
 export type Price = Output<"billing.prices">["prices"][number];
@@ -14,9 +14,12 @@ export type BillingOffer =
   | { kind: "not-sold" }
   | { kind: "failed"; message: string };
 
-export async function loadBillingOffer(api: Pick<ApiClient, "call">): Promise<BillingOffer> {
+/** `readPrices` is GET /v1/billing/prices (the vault's `billing.prices`). */
+export async function loadBillingOffer(
+  readPrices: () => Promise<Output<"billing.prices">>,
+): Promise<BillingOffer> {
   try {
-    const { prices } = await api.call("billing.prices", {});
+    const { prices } = await readPrices();
     return prices.length > 0 ? { kind: "prices", prices } : { kind: "not-sold" };
   } catch (error) {
     if (isProblem(error, "billing-unavailable")) return { kind: "not-sold" };

@@ -7,7 +7,6 @@
 import type { Account } from "@notes/client";
 import { useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { recordJourney } from "../../vault/journey";
 import { useVault } from "../vault-context";
 
 export function CheckoutReturn({ tier }: { tier: Account["tier"] }) {
@@ -16,7 +15,7 @@ export function CheckoutReturn({ tier }: { tier: Account["tier"] }) {
   const premium = tier !== "free";
   useEffect(() => {
     if (outcome !== "success" || !premium) return;
-    recordJourney(vault.api, "upgrade", "complete");
+    vault.recordJourney("upgrade", "complete");
     history.replaceState(history.state, "", "/plan?billing=counted");
   }, [outcome, premium, vault]);
   if (outcome === "success" || outcome === "counted")

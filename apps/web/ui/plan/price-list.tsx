@@ -4,7 +4,6 @@
 // Stripe's page, where the browser goes next. A server without billing sells
 // nothing, and this says so rather than reporting an outage.
 import { useEffect, useState } from "react";
-import { recordJourney } from "../../vault/journey";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
 import { type BillingOffer, loadBillingOffer, type Price } from "./billing-offer";
@@ -19,12 +18,11 @@ export function PriceList() {
   const [currency, setCurrency] = useState<Currency>("usd");
   useEffect(() => setCurrency(currencyForLocales(navigator.languages ?? [])), []);
   useEffect(() => {
-    void loadBillingOffer(vault.api).then(setOffer);
+    void loadBillingOffer(() => vault.billing.prices()).then(setOffer);
   }, [vault]);
   const { run, busy, error } = useAction(async (plan: Price["plan"]) => {
-    recordJourney(vault.api, "upgrade", "start");
-    const { url } = await vault.api.call("billing.checkout", { plan, currency });
-    window.location.assign(url);
+    vault.recordJourney("upgrade", "start");
+    window.location.assign(await vault.billing.checkout({ plan, currency }));
   });
   return (
     <section aria-labelledby="prices-h">

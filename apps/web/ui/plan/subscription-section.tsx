@@ -10,12 +10,10 @@ import { subscriptionSentence } from "./plan-words";
 export function SubscriptionSection({ subscription }: { subscription: Account["subscription"] }) {
   const { vault } = useVault();
   const manage = useAction(async () => {
-    const { url } = await vault.api.call("billing.portal", {});
-    window.location.assign(url);
+    window.location.assign(await vault.billing.portal());
   });
   const schedule = useAction(async (cancelAtPeriodEnd: boolean) => {
-    await vault.api.call("billing.subscription", { cancelAtPeriodEnd });
-    await vault.refreshAccount();
+    await vault.billing.cancelAtPeriodEnd(cancelAtPeriodEnd);
   });
   const ending = subscription.cancelAtPeriodEnd;
   return (

@@ -40,7 +40,7 @@ export function ProfileSection({ account }: { account: Account }) {
     }
   });
   const sendMail = useAction(async (): Promise<void> => {
-    await vault.api.call("account.sendVerificationEmail", {});
+    await vault.account.sendVerificationEmail();
     setMessage("We sent a verification code to your e-mail.");
   });
   const verify = useAction(async (): Promise<void> => {

@@ -16,9 +16,9 @@ export function SessionsSection({ reloadWhen }: { reloadWhen?: unknown }) {
   const [error, setError] = useState<string>();
   const load = useCallback(
     () =>
-      vault.api
-        .call("sessions.list", {})
-        .then((r) => setSessions(r.sessions))
+      vault.sessions
+        .list()
+        .then(setSessions)
         .catch((e) => setError(describeError(e))),
     [vault],
   );
@@ -33,7 +33,7 @@ export function SessionsSection({ reloadWhen }: { reloadWhen?: unknown }) {
   }, [load]);
   const revoke = async (id: string) => {
     try {
-      await vault.api.call("sessions.revoke", { id });
+      await vault.sessions.revoke(id);
       await load();
     } catch (e) {
       setError(describeError(e));

@@ -4,7 +4,6 @@
 // the buttons, and Escape to skip. Emits the anonymous counters `view` (offered),
 // `play` (started) and `complete` (finished); finished or skipped, it is never
 // shown to this account again on this device.
-import { createApiClient } from "@notes/client";
 import { useEffect, useId, useRef, useState } from "react";
 import "../premium.css";
 import { useVault, useVaultState } from "../vault-context";
@@ -31,10 +30,7 @@ export function Tour({
   const current = typeof step === "number" ? definition.steps[step] : undefined;
 
   // Anonymous counters: sent without the session token, so nothing ties them to anyone.
-  const emit = (event: TourEvent) =>
-    void createApiClient({ baseUrl: vault.api.baseUrl })
-      .call("analytics.tourEvent", { tour: definition.slug, event })
-      .catch(() => {});
+  const emit = (event: TourEvent) => vault.recordTourEvent({ tour: definition.slug, event });
   useEffect(() => {
     if (!showing || viewed.current) return;
     viewed.current = true;

@@ -1,17 +1,14 @@
-// Full-text search for one Notebook: the index lives in a worker (search.worker.ts);
-// this side extracts each note's text from its Yjs document, sends only notes whose
-// stamp changed since the worker last saw them, and keeps the index sealed in
-// IndexedDB (local-seal.ts) a moment after it settles, so a reload re-reads only what
-// changed. The worker also seals and writes the list snapshot (list-publisher.ts), so
-// neither megabyte-sized blob is built on the main thread. Nothing about the notes
-// leaves the tab unencrypted.
-import { type OpenNote, readText, type Session, yieldToEventLoop } from "@notes/client";
+// Full-text search for one Notebook: the index lives in the session's background
+// worker (background/session-background.ts); this side extracts each note's text from
+// its Yjs document, sends only notes whose stamp changed since the worker last saw
+// them, and keeps the index sealed in IndexedDB (local-seal.ts) a moment after it
+// settles, so a reload re-reads only what changed. Nothing about the notes leaves the
+// tab unencrypted.
+import { type OpenNote, readText, yieldToEventLoop } from "@notes/client";
 import { toBase64 } from "@notes/crypto";
 import * as Y from "yjs";
-import type { LocalDb } from "../local-db";
-import { localKey } from "../local-seal";
-import { SEARCH_INDEX_KEY } from "./protocol";
-import { SearchClient, type WorkerLike } from "./search-client";
+import type { BackgroundClient } from "../background/background-client";
+import type { SessionBackground } from "../background/session-background";
 import type { SearchHit } from "./search-index";
 
 const SAVE_AFTER_MS = 3_000;
@@ -24,38 +21,23 @@ export interface SearchResults {
 }
 
 export class NoteSearch {
-  private readonly client: SearchClient;
+  private readonly client: BackgroundClient;
   private stamps: Record<string, string> = {};
   private readonly ready: Promise<void>;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
-  constructor(
-    worker: WorkerLike,
-    private readonly db: LocalDb,
-    session: Session,
-  ) {
-    this.client = new SearchClient(worker);
-    this.ready = this.open(session);
-  }
-
-  private async open(session: Session): Promise<void> {
-    const [key, listKey, sealed] = await Promise.all([
-      localKey(session, "search"),
-      localKey(session, "list"),
-      this.db.get("meta", SEARCH_INDEX_KEY),
-    ]);
-    const opened = await this.client.send(
-      { type: "open", key, sealed, listKey, dbName: this.db.name },
-      "opened",
-    );
-    this.stamps = opened.stamps;
+  constructor(background: SessionBackground) {
+    this.client = background.client;
+    this.ready = background.opened.then((opened) => {
+      this.stamps = opened.stamps;
+    });
   }
 
   /** (Re)indexes the notes whose text, title or tags changed since last indexed. */
   async index(notes: readonly OpenNote[]): Promise<void> {
     await this.ready;
-    let batch: Parameters<SearchClient["send"]>[0] & { type: "upsert" } = {
+    let batch: Parameters<BackgroundClient["send"]>[0] & { type: "upsert" } = {
       type: "upsert",
       docs: [],
     };
@@ -93,10 +75,10 @@ export class NoteSearch {
     return { hits, tookMs };
   }
 
+  /** Stops indexing and saving; the worker itself is closed with its session. */
   close(): void {
     this.closed = true;
     clearTimeout(this.saveTimer);
-    this.client.close();
   }
 
   private scheduleSave(): void {
@@ -107,22 +89,10 @@ export class NoteSearch {
   private async save(): Promise<void> {
     if (!this.closed) await this.client.send({ type: "save" }, "saved");
   }
-
-  /** Seals and stores the notes list as shown (list-snapshot.ts), in the worker. */
-  async saveList(notes: readonly unknown[]): Promise<void> {
-    await this.ready;
-    if (!this.closed) await this.client.send({ type: "saveList", notes: [...notes] }, "saved");
-  }
 }
 
 /** What the index saw: the document's state vector (any edit moves it), title and tags. */
 function stampOf(note: OpenNote): string {
   const vector = toBase64(Y.encodeStateVector(note.doc));
   return `${vector}|${note.metadata.title}|${note.metadata.tags.join("\u0000")}`;
-}
-
-/** The search worker, where the browser has workers; tests and servers have none. */
-export function startSearchWorker(): WorkerLike | undefined {
-  if (typeof Worker === "undefined") return undefined;
-  return new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module" });
 }

@@ -1,6 +1,6 @@
-// The full-text index over decrypted notes (it lives in the search worker): titles,
-// tags and bodies, an inverted index from word to the notes holding it. Every query
-// word must match; the last one may be a prefix, so results follow typing. Ranking is
+// The full-text index over decrypted notes (it lives in the background worker):
+// titles, tags and bodies, an inverted index from word to the notes holding it. Every
+// query word must match; the last one may be a prefix, so results follow typing. Ranking is
 // BM25 with fields weighted (title over tags over body), and a whole-word match beats
 // a prefix. Hits carry the title's matched ranges and a snippet of the body around the
 // first match (snippet.ts), so the list can highlight them.

@@ -1,9 +1,11 @@
-// The search worker's protocol: requests from the tab, numbered, each answered once
-// with the same number. `handleSearchRequest` is the worker's whole behaviour (the
-// worker file only wires it to messages), so tests drive it without a Worker.
+// The background worker's protocol: requests from the tab, numbered, each answered
+// once with the same number. `handleBackgroundRequest` is the worker's whole behaviour
+// (the worker file only wires it to messages), so tests drive it without a Worker.
+// Its two jobs: the full-text index (open, upsert, remove, query, save) and sealing
+// the notes list snapshot (saveList).
 import { LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { openLocalJson, sealLocalJson } from "../local-seal";
-import { type SearchDoc, type SearchHit, SearchIndex } from "./search-index";
+import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
 
 /** Where the sealed index is kept, in IndexedDB's "meta" store. */
 export const SEARCH_INDEX_KEY = "searchIndex";
@@ -20,7 +22,7 @@ interface StoredIndex {
   docs: SearchDoc[];
 }
 
-export type SearchRequest =
+export type BackgroundRequest =
   /**
    * Starts afresh, from the sealed index a previous session saved when given. With
    * `listKey`, the worker also seals the list snapshot (local-seal.ts "list").
@@ -44,7 +46,7 @@ export type SearchRequest =
   | { type: "save" }
   | { type: "saveList"; notes: unknown[] };
 
-export type SearchReply =
+export type BackgroundReply =
   /** What each indexed note's stamp was, so the tab sends only what changed since. */
   | { type: "opened"; stamps: Record<string, string>; restored: boolean }
   | { type: "done"; size: number }
@@ -62,7 +64,7 @@ export interface MetaStore {
   put(key: string, value: string): Promise<void>;
 }
 
-export interface SearchState {
+export interface BackgroundState {
   index: SearchIndex;
   key?: Uint8Array;
   listKey?: Uint8Array;
@@ -71,14 +73,14 @@ export interface SearchState {
   storeFor: (dbName: string) => MetaStore;
 }
 
-export function newSearchState(storeFor: (dbName: string) => MetaStore): SearchState {
+export function newBackgroundState(storeFor: (dbName: string) => MetaStore): BackgroundState {
   return { index: new SearchIndex(), storeFor };
 }
 
-export async function handleSearchRequest(
-  state: SearchState,
-  request: SearchRequest,
-): Promise<SearchReply> {
+export async function handleBackgroundRequest(
+  state: BackgroundState,
+  request: BackgroundRequest,
+): Promise<BackgroundReply> {
   switch (request.type) {
     case "open": {
       state.index = new SearchIndex();

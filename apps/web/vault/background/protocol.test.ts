@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { openLocal, sealLocalJson } from "../local-seal";
+import { BackgroundClient, type WorkerLike } from "./background-client";
 import {
-  handleSearchRequest,
-  newSearchState,
+  handleBackgroundRequest,
+  newBackgroundState,
   SEARCH_INDEX_KEY,
   SEARCH_INDEX_VERSION,
 } from "./protocol";
-import { SearchClient, type WorkerLike } from "./search-client";
 
 const key = new Uint8Array(32).fill(3);
 const note = {
@@ -22,7 +22,7 @@ function inProcessWorker(
   stored = new Map<string, string>(),
 ): WorkerLike & { posted: unknown[]; stored: Map<string, string>; dbs: string[] } {
   const dbs: string[] = [];
-  const state = newSearchState((dbName) => {
+  const state = newBackgroundState((dbName) => {
     dbs.push(dbName);
     return { put: async (k, v) => void stored.set(k, v) };
   });
@@ -37,9 +37,9 @@ function inProcessWorker(
       posted.push(message);
       const { id, body } = message as {
         id: number;
-        body: Parameters<typeof handleSearchRequest>[1];
+        body: Parameters<typeof handleBackgroundRequest>[1];
       };
-      void handleSearchRequest(state, body).then((reply) => {
+      void handleBackgroundRequest(state, body).then((reply) => {
         for (const l of listeners) l({ data: { id, body: reply } } as MessageEvent);
       });
     },
@@ -47,10 +47,10 @@ function inProcessWorker(
   };
 }
 
-describe("search worker protocol", () => {
+describe("background worker protocol", () => {
   it("indexes, answers queries and numbers each request", async () => {
     const worker = inProcessWorker();
-    const client = new SearchClient(worker);
+    const client = new BackgroundClient(worker);
     expect(await client.send({ type: "open", key }, "opened")).toEqual({
       type: "opened",
       stamps: {},
@@ -72,7 +72,7 @@ describe("search worker protocol", () => {
 
   it("seals the index (no plaintext) and restores it, with each note's stamp", async () => {
     const worker = inProcessWorker();
-    const client = new SearchClient(worker);
+    const client = new BackgroundClient(worker);
     await client.send({ type: "open", key, dbName: "db" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
     await client.send({ type: "save" }, "saved");
@@ -80,7 +80,7 @@ describe("search worker protocol", () => {
     for (const secret of ["Canary", "private-tag", "lighthouse"])
       expect(sealed).not.toContain(secret);
 
-    const next = new SearchClient(inProcessWorker());
+    const next = new BackgroundClient(inProcessWorker());
     const opened = await next.send({ type: "open", key, sealed }, "opened");
     expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
     const { hits } = await next.send({ type: "query", text: "canary" }, "hits");
@@ -92,7 +92,7 @@ describe("search worker protocol", () => {
     const legacy = await sealLocalJson(key, [note]);
     const older = await sealLocalJson(key, { version: SEARCH_INDEX_VERSION - 1, docs: [note] });
     for (const sealed of [legacy, older]) {
-      const client = new SearchClient(inProcessWorker());
+      const client = new BackgroundClient(inProcessWorker());
       const opened = await client.send({ type: "open", key, sealed }, "opened");
       expect(opened).toEqual({ type: "opened", stamps: {}, restored: false });
       expect((await client.send({ type: "query", text: "lighthouse" }, "hits")).hits).toEqual([]);
@@ -101,7 +101,7 @@ describe("search worker protocol", () => {
 
   it("opens nothing from an index sealed under another key, or a damaged one", async () => {
     const worker = inProcessWorker();
-    const client = new SearchClient(worker);
+    const client = new BackgroundClient(worker);
     await client.send({ type: "open", key, dbName: "db" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
     await client.send({ type: "save" }, "saved");
@@ -115,7 +115,7 @@ describe("search worker protocol", () => {
 
   it("saves the sealed index and the sealed list into the database named at open", async () => {
     const worker = inProcessWorker();
-    const client = new SearchClient(worker);
+    const client = new BackgroundClient(worker);
     const listKey = new Uint8Array(32).fill(9);
     await client.send({ type: "open", key, listKey, dbName: "notes-vault-x" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
@@ -133,13 +133,13 @@ describe("search worker protocol", () => {
     const listBytes = await openLocal(listKey, list);
     expect(JSON.parse(new TextDecoder().decode(listBytes))).toEqual(rows);
     expect(await openLocal(key, list)).toBeUndefined();
-    const next = new SearchClient(inProcessWorker());
+    const next = new BackgroundClient(inProcessWorker());
     const reopened = await next.send({ type: "open", key, sealed: index }, "opened");
     expect(reopened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
   });
 
   it("refuses to save before open, and the list without a list key", async () => {
-    const client = new SearchClient(inProcessWorker());
+    const client = new BackgroundClient(inProcessWorker());
     await expect(client.send({ type: "save" }, "saved")).rejects.toThrow("nothing to save");
     await client.send({ type: "open", key, dbName: "db" }, "opened");
     await expect(client.send({ type: "saveList", notes: [] }, "saved")).rejects.toThrow(
@@ -153,7 +153,7 @@ describe("search worker protocol", () => {
       postMessage: () => undefined,
       terminate: () => undefined,
     };
-    const client = new SearchClient(silent);
+    const client = new BackgroundClient(silent);
     const waiting = client.send({ type: "query", text: "x" }, "hits");
     client.close();
     await expect(waiting).rejects.toThrow("closed");

@@ -1,0 +1,52 @@
+// One session's background worker (background.worker.ts), opened with the session's
+// local keys: the search index's (its sealed copy restored from IndexedDB) and the
+// list snapshot's. NoteSearch keeps the index through it; the Notebook's list is
+// sealed and saved through it (list-publisher.ts), so neither megabyte-sized blob is
+// built on the main thread.
+import type { Session } from "@notes/client";
+import type { LocalDb } from "../local-db";
+import { localKey } from "../local-seal";
+import type { NoteListItem } from "../vault-state";
+import { BackgroundClient, type Reply, type WorkerLike } from "./background-client";
+import { SEARCH_INDEX_KEY } from "./protocol";
+
+export class SessionBackground {
+  readonly client: BackgroundClient;
+  /** The worker's answer to "open": each restored note's stamp. Requests wait for it. */
+  readonly opened: Promise<Reply<"opened">>;
+  private closed = false;
+
+  constructor(worker: WorkerLike, db: LocalDb, session: Session) {
+    this.client = new BackgroundClient(worker);
+    this.opened = this.open(db, session);
+  }
+
+  /** The worker, where the browser has workers; tests and servers have none. */
+  static start(db: LocalDb, session: Session): SessionBackground | undefined {
+    if (typeof Worker === "undefined") return undefined;
+    const worker = new Worker(new URL("./background.worker.ts", import.meta.url), {
+      type: "module",
+    });
+    return new SessionBackground(worker, db, session);
+  }
+
+  private async open(db: LocalDb, session: Session): Promise<Reply<"opened">> {
+    const [key, listKey, sealed] = await Promise.all([
+      localKey(session, "search"),
+      localKey(session, "list"),
+      db.get("meta", SEARCH_INDEX_KEY),
+    ]);
+    return this.client.send({ type: "open", key, sealed, listKey, dbName: db.name }, "opened");
+  }
+
+  /** Seals and stores the notes list as shown (list-snapshot.ts), in the worker. */
+  async saveList(notes: readonly NoteListItem[]): Promise<void> {
+    await this.opened;
+    if (!this.closed) await this.client.send({ type: "saveList", notes: [...notes] }, "saved");
+  }
+
+  close(): void {
+    this.closed = true;
+    this.client.close();
+  }
+}

@@ -1,0 +1,184 @@
+// The session on this device: begun by sign-up, sign-in, recovery or adoption (a
+// passkey, a device link), kept sealed in IndexedDB across reloads, and ended by
+// sign-out, account deletion or the server. While it lasts, the keyring and key pins
+// are kept, the pins carried to the account's other devices, what this browser saw
+// of each note remembered, and the session's Notebook open.
+import {
+  type ApiClient,
+  changePassword,
+  createApiClient,
+  recover,
+  replaceRecoveryKey,
+  type Session,
+  signIn,
+  signOut,
+  signUp,
+} from "@notes/client";
+import { recordJourney } from "./journey";
+import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
+import { keepKeyPins } from "./key-pins-store";
+import { keepKeyring } from "./keyring-store";
+import { clearLocalDb, type LocalDb } from "./local-db";
+import { Notebook } from "./notebook";
+import type { NotebookHost } from "./notebook-host";
+import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
+import { keepSeenStates } from "./seen-states-store";
+import { saveSession } from "./stored-session";
+import { initialState } from "./vault-state";
+
+const SESSION_ENDED = "Your session ended on this device. Sign in again to continue.";
+
+/** What the keeper needs from its Vault, beyond what its Notebook needs. */
+export interface SessionHost extends Omit<NotebookHost, "sessionEnded"> {
+  /** Before sign-out sends what it can: revisions due are stored first. */
+  beforeSignOut(): Promise<void>;
+}
+
+export class SessionKeeper {
+  session: Session | undefined;
+  notebook: Notebook | undefined;
+  private stopKeyring: (() => void) | undefined;
+  private stopKeyPins: (() => void) | undefined;
+  private keyPinsCarrier: KeyPinsCarrier | undefined;
+  private stopSeenStates: (() => void) | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly db: LocalDb,
+    private readonly host: SessionHost,
+  ) {}
+
+  // ── sign-up, sign-in, recovery, sign-out ──────────────────────────────
+
+  async signUp(identifier: string, password: string): Promise<string> {
+    const { session, recoveryCode } = await signUp(this.api, { identifier, password });
+    // Until the person says they saved it (closing the tab now leaves a reminder).
+    markRecoveryUnconfirmed(session.account.id);
+    await this.begin(session);
+    return recoveryCode;
+  }
+
+  async signIn(identifier: string, password: string): Promise<void> {
+    await this.begin(await signIn(this.api, { identifier, password }));
+  }
+
+  async recover(identifier: string, recoveryCode: string, newPassword: string): Promise<void> {
+    recordJourney(this.api, "recover", "start");
+    await this.begin(await recover(this.api, { identifier, recoveryCode, newPassword }));
+    recordJourney(this.api, "recover", "complete");
+  }
+
+  /** Sends what it can, forgets everything local, then ends the session on the server. */
+  async signOut(): Promise<void> {
+    await this.host.beforeSignOut();
+    await this.notebook?.flushAll();
+    const session = this.session;
+    // Local state goes first, so a reload mid-way cannot resurrect the session.
+    const revoker = createApiClient({ baseUrl: this.api.baseUrl, token: this.api.getToken() });
+    await this.forget();
+    if (session) await signOut(revoker, session).catch(() => undefined);
+  }
+
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    await changePassword(this.api, this.require(), { currentPassword, newPassword });
+  }
+
+  /** A new recovery code; the old one stops working. Owed a confirmation until saved. */
+  async replaceRecoveryKey(password: string): Promise<string> {
+    const session = this.require();
+    const code = await replaceRecoveryKey(this.api, session, password);
+    markRecoveryUnconfirmed(session.account.id);
+    return code;
+  }
+
+  confirmRecoverySaved(): void {
+    if (this.session) confirmRecoverySaved(this.session.account.id);
+  }
+
+  // ── lifecycle ─────────────────────────────────────────────────────────
+
+  require(): Session {
+    if (!this.session) throw new Error("signed out");
+    return this.session;
+  }
+
+  /** Starts a session unlocked here or elsewhere, with this device's storage made its. */
+  async begin(session: Session): Promise<void> {
+    // Another account's cache and outbox are never mixed into this one.
+    const previous = await this.db.get("meta", "accountId");
+    if (previous !== session.account.id) await clearLocalDb(this.db);
+    await this.db.put("meta", session.account.id, "accountId");
+    await saveSession(this.db, session);
+    await this.db.delete("meta", "notice");
+    await this.start(session);
+  }
+
+  /** Starts a session already kept on this device (a reload), or just begun. */
+  async start(session: Session): Promise<void> {
+    const { api, db, host } = this;
+    this.session = session;
+    api.setToken(session.token);
+    // Before the notes open: the cache needs the keys held before a rotation.
+    this.stopKeyring = await keepKeyring(db, session);
+    // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
+    this.stopKeyPins = await keepKeyPins(db, session);
+    // …and the account's other devices share them (through the server, sealed).
+    this.keyPinsCarrier = carryKeyPins(api, session, (userIds) => {
+      const held = host.state().keyPinConflicts ?? [];
+      if (userIds.length > 0 || held.length > 0) host.set({ keyPinConflicts: userIds });
+    });
+    // What this browser saw of each note: an older copy served later is refused.
+    this.stopSeenStates = await keepSeenStates(db, session);
+    this.notebook = await Notebook.open(api, db, session, {
+      state: () => host.state(),
+      set: (patch) => host.set(patch),
+      sessionEnded: () => this.end(),
+      accountChanged: () => {
+        this.keyPinsCarrier?.pull();
+        host.accountChanged();
+      },
+      bridge: (message) => host.bridge(message),
+    });
+    // Ready only once the cached notes are open, so every action has its Notebook.
+    host.set({
+      status: "ready",
+      identifier: session.identifier,
+      account: session.account,
+      notice: undefined,
+    });
+  }
+
+  /** Drops everything local (sign-out, account deleted). */
+  async forget(notice?: string): Promise<void> {
+    this.close();
+    await clearLocalDb(this.db);
+    this.host.set({ ...initialState, status: "signed-out", notice });
+  }
+
+  /**
+   * The server ended this session (password changed elsewhere, revoked). The keys go;
+   * the sealed cache and unsent edits stay, unreadable without them, until the same
+   * account signs in again here.
+   */
+  private async end(): Promise<void> {
+    this.close();
+    await this.db.delete("session", "current");
+    await this.db.put("meta", SESSION_ENDED, "notice");
+    this.host.set({ ...initialState, status: "signed-out", notice: SESSION_ENDED });
+  }
+
+  private close(): void {
+    this.notebook?.stop();
+    this.notebook = undefined;
+    this.stopKeyring?.();
+    this.stopKeyring = undefined;
+    this.stopKeyPins?.();
+    this.stopKeyPins = undefined;
+    this.keyPinsCarrier?.stop();
+    this.keyPinsCarrier = undefined;
+    this.stopSeenStates?.();
+    this.stopSeenStates = undefined;
+    this.session = undefined;
+    this.api.setToken(undefined);
+  }
+}
