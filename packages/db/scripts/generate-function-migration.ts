@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { MIGRATIONS_FOLDER, openScratchDatabase } from "../src/scratch-database";
 import {
   type Comparison,
@@ -30,6 +31,9 @@ async function compareAll(files: FunctionFile[]) {
         );
       });
       if (differs(comparison)) changed.push(comparison);
+      // The files come helpers first (readFunctionFiles): applied here, a helper is
+      // there for the files after it that call it, as it will be in the migration.
+      await database.db.execute(sql.raw(file.text));
     }
     return { changed, withoutFile: await functionsWithoutFile(database.db, files) };
   } finally {

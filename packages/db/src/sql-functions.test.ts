@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./database";
 import { openScratchDatabase, type ScratchDatabase } from "./scratch-database";
 import {
+  callees,
   compareWithDatabase,
   differs,
   type FunctionFile,
   functionsWithoutFile,
+  inCreationOrder,
   readFunctionFiles,
 } from "./sql-functions";
 
@@ -46,6 +48,27 @@ describe("the function files", () => {
       ).toEqual(comparison.migrated);
     },
   );
+
+  it("come each after the helpers it calls", () => {
+    const names = files.map((file) => file.name);
+    const append = fileNamed("notes_append");
+    expect(callees(append, files)).toEqual(
+      expect.arrayContaining(["account_ceiling", "notes_refusal", "storage_refusal"]),
+    );
+    for (const [i, file] of files.entries()) {
+      for (const callee of callees(file, files)) {
+        expect(names.indexOf(callee), `${file.name} calls ${callee}`).toBeLessThan(i);
+      }
+    }
+  });
+
+  it("refuse a cycle of calls", () => {
+    const a = { name: "a", text: "CREATE FUNCTION a() AS $$ SELECT b() $$;" };
+    const b = { name: "b", text: "CREATE FUNCTION b() AS $$ SELECT a() -- c()\n $$;" };
+    const c = { name: "c", text: "CREATE FUNCTION c() AS $$ SELECT 1 $$;" };
+    expect(callees(b, [a, b, c])).toEqual(["a"]);
+    expect(() => inCreationOrder([a, b, c])).toThrow(/cycle: a → b → a/);
+  });
 
   it("cover every function the migrations define", async () => {
     expect(await functionsWithoutFile(database.db, files)).toEqual([]);

@@ -16,14 +16,52 @@ export interface FunctionFile {
   text: string;
 }
 
+/**
+ * The files in the order they must be created: a helper (notes_refusal) before the
+ * functions that call it (notes_append), otherwise by name. A migration written by
+ * `pnpm db:functions` keeps this order, so it applies on a database without the helper.
+ */
 export function readFunctionFiles(dir = FUNCTIONS_DIR): FunctionFile[] {
-  return readdirSync(dir)
+  const files = readdirSync(dir)
     .filter((file) => file.endsWith(".sql"))
     .sort()
     .map((file) => ({
       name: file.slice(0, -".sql".length),
       text: readFileSync(path.join(dir, file), "utf8"),
     }));
+  return inCreationOrder(files);
+}
+
+/** The other files' functions that `file` calls: `name(` in its text, comments left out. */
+export function callees(file: FunctionFile, files: FunctionFile[]): string[] {
+  const code = file.text.replace(/--[^\n]*/g, "");
+  return files
+    .map((other) => other.name)
+    .filter((name) => name !== file.name && new RegExp(`\\b${name}\\s*\\(`).test(code));
+}
+
+/** `files` with each after the functions it calls (a depth-first topological sort). */
+export function inCreationOrder(files: FunctionFile[]): FunctionFile[] {
+  const byName = new Map(files.map((file) => [file.name, file]));
+  const ordered: FunctionFile[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (file: FunctionFile, path: string[]) => {
+    if (state.get(file.name) === "done") return;
+    if (state.get(file.name) === "visiting") {
+      throw new Error(
+        `The function files call each other in a cycle: ${[...path, file.name].join(" → ")}`,
+      );
+    }
+    state.set(file.name, "visiting");
+    for (const name of callees(file, files)) {
+      const callee = byName.get(name);
+      if (callee) visit(callee, [...path, file.name]);
+    }
+    state.set(file.name, "done");
+    ordered.push(file);
+  };
+  for (const file of files) visit(file, []);
+  return ordered;
 }
 
 interface Overload {

@@ -1,4 +1,8 @@
 // Tier and storage ceilings (contract.md §4). Computed here, never by clients.
+// The write paths do not ask tierOf: the SQL helper account_ceiling
+// (packages/db/sql/functions/account_ceiling.sql) picks the ceiling inside the
+// statement that charges the bytes, from these CEILINGS. It names the live statuses
+// too, since SQL cannot import them; tier.test.ts holds the two to the same answers.
 export type Tier = "free" | "subscribed" | "complimentary";
 
 /** Provider statuses of a live subscription. */

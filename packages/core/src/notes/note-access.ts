@@ -1,9 +1,11 @@
 // Who may do what to a note (contract.md §4): a non-member gets "not found" (never
 // 403, so existence does not leak); a deleted note answers 410 to writes; viewers
-// cannot write; some operations need the owner.
+// cannot write; some operations need the owner. The rule and its order are the SQL
+// helper notes_refusal's (packages/db/sql/functions/notes_refusal.sql), which the
+// append functions call too; this file asks it and throws what it names.
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
-import { noteDeleted, noteNotFound, ownerRequired, viewOnly } from "./refusals";
+import { throwIfRefused } from "./refusals";
 
 export interface LockedNote {
   id: string;
@@ -36,19 +38,23 @@ export async function lockNoteForWrite(
         from notes n where n.id = ${noteId}
         for no key update`,
   );
-  if (!row) throw noteNotFound();
   // Read after the lock, by a statement of its own: a roster change committed while
   // this write waited is seen (a row joined to the locking statement would be stale).
-  const [member] = await rows<{ role: LockedNote["role"] }>(
+  // No note passes deleted NULL, no membership a NULL role: both are note-not-found.
+  const [access] = await rows<{ role: LockedNote["role"] | null; refusal: string | null }>(
     tx,
-    sql`select role from note_members where note_id = ${noteId} and account_id = ${accountId}`,
+    sql`select m.role, notes_refusal(${row ? Boolean(row.deleted) : null}::boolean, m.role,
+                                     ${need}::text) as refusal
+        from (select 1) as one
+        left join note_members m on m.note_id = ${noteId} and m.account_id = ${accountId}`,
   );
-  if (!member) throw noteNotFound();
-  const note: LockedNote = {
+  throwIfRefused(access?.refusal);
+  if (!row || !access?.role) throw new Error("notes_refusal let through a write to no note");
+  return {
     id: String(row.id),
     ownerId: String(row.owner_id),
     deleted: Boolean(row.deleted),
-    role: member.role,
+    role: access.role,
     snapshotVersion: Number(row.snapshot_version),
     version: Number(row.version),
     bytes: Number(row.bytes),
@@ -56,13 +62,6 @@ export async function lockNoteForWrite(
     metadataBytes: Number(row.metadata_bytes),
     nextRevision: Number(row.next_revision),
   };
-  if (note.deleted) throw noteDeleted();
-  if (note.role === "revoked") throw noteNotFound();
-  if (need === "owner" && note.role !== "owner") {
-    throw ownerRequired();
-  }
-  if (need === "writer" && note.role === "viewer") throw viewOnly();
-  return note;
 }
 
 /** Gives every live member's view of the note the change's seq (removed members see nothing more). */

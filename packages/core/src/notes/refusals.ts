@@ -1,10 +1,12 @@
-// Every refusal of a note read or write, in one place (contract.md §4). The TypeScript
-// write paths throw these; the database's write functions
-// (packages/db/sql/functions/notes_append*.sql) raise SQLSTATE NT001 with one of the
-// keys of `raised` as the message (or, in a batch, in a column), and `refusalOf` /
-// `refusalNamed` turn that back into the same error.
-// The order of the checks (not found, deleted, revoked as not found, viewer) is the
-// same on both sides: `lockNoteForWrite` and the functions' header say it.
+// Every refusal of a note read or write, in one place (contract.md §4). The rules
+// that decide the write refusals are SQL helpers, each written once in
+// packages/db/sql/functions: notes_refusal.sql (no note, deleted, removed, owner
+// needed, viewer: in that order), account_ceiling.sql and storage_refusal.sql (the
+// tier's ceiling, free-storage-full or storage-full). The append functions
+// (notes_append*.sql) call them and raise SQLSTATE NT001 with the slug as the message
+// (or, in a batch, answer it in a column); the TypeScript write paths select them
+// (note-access.ts, storage.ts). Either way the slug comes back here, as a key of
+// `raised`, and `refusalOf` / `refusalNamed` / `throwIfRefused` turn it into the error.
 import { DomainError } from "../errors";
 
 /** The largest note (snapshot, updates and metadata), contract.md §4. */
@@ -39,6 +41,7 @@ const raised: Record<string, () => DomainError> = {
   "note-not-found": noteNotFound,
   "note-deleted": noteDeleted,
   "view-only": viewOnly,
+  "owner-required": ownerRequired,
   "note-too-large": noteTooLarge,
   "free-storage-full": () => storageFull(true),
   "storage-full": () => storageFull(false),
@@ -46,6 +49,12 @@ const raised: Record<string, () => DomainError> = {
 
 /** The refusal a database function named (`notes_append_batch` answers it in a column). */
 export const refusalNamed = (key: string): DomainError | undefined => raised[key]?.();
+
+/** Throws the refusal a SQL helper named (notes_refusal, storage_refusal); none: returns. */
+export function throwIfRefused(key: string | null | undefined): void {
+  if (!key) return;
+  throw refusalNamed(key) ?? new Error(`A SQL helper named an unknown refusal: ${key}`);
+}
 
 /** The refusal a database function raised (SQLSTATE NT001), found along `cause`s. */
 export function refusalOf(error: unknown): DomainError | undefined {

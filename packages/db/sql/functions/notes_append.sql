@@ -5,11 +5,13 @@
 -- It locks the note, then reads the caller's role in a statement of its own: under
 -- READ COMMITTED a statement that waits for a row lock re-reads the locked row but
 -- not a joined one, so an editor removed while their append waited could still have
--- appended. Refusals, in this order: note-not-found (no note, no membership),
--- note-deleted, note-not-found (revoked), view-only, note-too-large, then the owner's
--- free-storage-full / storage-full. They raise SQLSTATE NT001 with the problem slug
--- as message, so the whole statement rolls back; packages/core/src/notes/refusals.ts
--- turns each back into the error the TypeScript write paths throw for the same rule. A repeated requestId that passes
+-- appended. Refusals, in this order: the note and role's (notes_refusal.sql:
+-- note-not-found, note-deleted, view-only), note-too-large, then the owner's
+-- (storage_refusal.sql over account_ceiling.sql: free-storage-full, storage-full).
+-- Those helpers are the rules' one statement, which the TypeScript write paths call
+-- too. A refusal raises SQLSTATE NT001 with the problem slug as message, so the whole
+-- statement rolls back; packages/core/src/notes/refusals.ts turns it back into the
+-- error the TypeScript write paths throw. A repeated requestId that passes
 -- the role checks answers the first request's coordinates (appends to one note are
 -- serialized by the note's lock, so a racing repeat reads the first one's row). The
 -- seq is drawn under the shared change lock (packages/core/src/notes/change-seq.ts).
@@ -60,24 +62,21 @@ DECLARE
   v_delta bigint;
   v_seq bigint;
   v_version bigint;
-  v_ceiling bigint;
-  v_used bigint;
   v_role text;
+  v_refusal text;
 BEGIN
   SELECT notes.owner_id, notes.deleted, notes.version, notes.bytes,
          coalesce(octet_length(notes.metadata), 0) AS metadata_bytes
     INTO n
     FROM notes WHERE notes.id = p_note
     FOR NO KEY UPDATE;
-  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'note-not-found'; END IF;
   -- A statement of its own, after the lock: it sees a roster change committed while
-  -- this append waited (a joined row would have been read before the wait).
+  -- this append waited (a joined row would have been read before the wait). No note
+  -- leaves n's fields NULL, which notes_refusal answers as note-not-found.
   SELECT m.role INTO v_role FROM note_members m
     WHERE m.note_id = p_note AND m.account_id = p_account;
-  IF v_role IS NULL THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'note-not-found'; END IF;
-  IF n.deleted THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'note-deleted'; END IF;
-  IF v_role = 'revoked' THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'note-not-found'; END IF;
-  IF v_role = 'viewer' THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'view-only'; END IF;
+  v_refusal := notes_refusal(n.deleted, v_role);
+  IF v_refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = v_refusal; END IF;
 
   -- A repeat answers the first request's coordinates. Appends to one note are
   -- serialized by the lock above, so a racing repeat reads the first one's row here.
@@ -114,15 +113,12 @@ BEGIN
       VALUES (p_note, p_request, v_seq, v_version);
   END IF;
 
-  SELECT CASE WHEN complimentary OR subscription_status IN ('active', 'trialing', 'past_due')
-              THEN p_paid_ceiling ELSE p_free_ceiling END,
-         account_bytes
-    INTO v_ceiling, v_used
+  SELECT storage_refusal(account_bytes, v_delta,
+           account_ceiling(complimentary, subscription_status, p_free_ceiling, p_paid_ceiling),
+           p_free_ceiling)
+    INTO v_refusal
     FROM accounts WHERE id = n.owner_id FOR NO KEY UPDATE;
-  IF v_delta > 0 AND v_used + v_delta > v_ceiling THEN
-    RAISE EXCEPTION USING ERRCODE = 'NT001',
-      MESSAGE = CASE WHEN v_ceiling = p_free_ceiling THEN 'free-storage-full' ELSE 'storage-full' END;
-  END IF;
+  IF v_refusal IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = v_refusal; END IF;
   UPDATE accounts SET account_bytes = account_bytes + v_delta WHERE id = n.owner_id;
   RETURN QUERY SELECT v_seq, v_version, n.owner_id;
 END

@@ -12,10 +12,11 @@
 --   deletion and the requestId are read by the statement after the locks, so a
 --   roster change committed while the batch waited is seen.
 -- * Refusals come back per item (out_refusal, a problem slug), never as an error:
---   one refused append does not undo the others.
+--   one refused append does not undo the others. The rules are the helpers'
+--   (notes_refusal.sql, account_ceiling.sql, storage_refusal.sql), as in notes_append.
 -- * A repeated requestId answers the first request's coordinates and no owner.
--- * Storage ceilings: an owner whose usage could cross its ceiling within the batch
---   gets 'crowded' for all of its items, and nothing of theirs is written; the
+-- * Storage ceilings: an owner whose usage storage_refusal would refuse within the
+--   batch gets 'crowded' for all of its items, and nothing of theirs is written; the
 --   caller sends those through notes_append one by one, which decides each refusal.
 -- * A batch holds each note at most once (the caller's rule, checked here).
 -- * Signatures (issue 21) ride in the items as notes_append takes them: `signatures`,
@@ -82,11 +83,8 @@ BEGIN
            s.upd_bytes + CASE WHEN i.metadata IS NULL THEN 0
                               ELSE octet_length(i.metadata) - coalesce(octet_length(n.metadata), 0)
                          END AS delta,
-           -- notes_append's order of checks.
-           CASE WHEN n.id IS NULL OR m.role IS NULL THEN 'note-not-found'
-                WHEN n.deleted THEN 'note-deleted'
-                WHEN m.role = 'revoked' THEN 'note-not-found'
-                WHEN m.role = 'viewer' THEN 'view-only' END AS refusal,
+           -- No note leaves n.deleted NULL: note-not-found.
+           notes_refusal(n.deleted, m.role) AS refusal,
            r.seq AS repeat_seq,
            r.version AS repeat_version
       FROM item i
@@ -101,13 +99,17 @@ BEGIN
       FROM checked c
   ), running AS (
     SELECT j.*,
-           CASE WHEN a.complimentary OR a.subscription_status IN ('active', 'trialing', 'past_due')
-                THEN p_paid_ceiling ELSE p_free_ceiling END AS ceiling,
+           account_ceiling(a.complimentary, a.subscription_status,
+                           p_free_ceiling, p_paid_ceiling) AS ceiling,
            a.account_bytes + sum(j.delta) OVER (PARTITION BY j.owner_id ORDER BY j.ord) AS used_after
       FROM judged j JOIN accounts a ON a.id = j.owner_id
      WHERE j.refused IS NULL AND j.repeat_seq IS NULL
   ), crowded AS (
-    SELECT DISTINCT r.owner_id FROM running r WHERE r.delta > 0 AND r.used_after > r.ceiling
+    -- The usage the item meets: the owner's, with the batch's earlier items (a numeric
+    -- sum, cast back to the helper's bigint).
+    SELECT DISTINCT r.owner_id FROM running r
+     WHERE storage_refusal((r.used_after - r.delta)::bigint, r.delta, r.ceiling,
+                           p_free_ceiling) IS NOT NULL
   ), go AS (
     SELECT r.ord, r.note_id, r.request_id, r.metadata, r.metadata_signature,
            r.owner_id, r.version, r.upd_count, r.delta,
