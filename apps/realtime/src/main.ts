@@ -3,7 +3,8 @@
 // instances through Postgres LISTEN/NOTIFY. Plain HTTP gets /health and 404.
 import { createServer } from "node:http";
 import { openPostgres } from "@notes/db";
-import { coreAccess, createRealtime, followEvents } from "@notes/realtime";
+// The relay alone: the sidecar loads no HTTP surface.
+import { startRelay } from "@notes/server/relay";
 import pino from "pino";
 import { loadEnv } from "./env";
 
@@ -11,26 +12,17 @@ async function main() {
   const env = loadEnv();
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
   const database = openPostgres({ url: env.DIRECT_URL, poolSize: 5 });
-  const realtime = createRealtime({
-    access: coreAccess(database.db),
-    log,
-    publicUrl: env.PUBLIC_URL,
-  });
-  const unfollow = await followEvents(database, realtime, log);
+  const relay = await startRelay(database, log, env.PUBLIC_URL);
 
   const server = createServer((req, res) => {
     if (req.url === "/health") {
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ status: "ok", ...realtime.stats() }));
+      res.end(JSON.stringify({ status: "ok", ...relay.stats() }));
       return;
     }
     res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
   });
-  server.on("upgrade", (req, socket, head) => {
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-    if (realtime.handles(pathname)) realtime.handleUpgrade(req, socket, head);
-    else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
-  });
+  server.on("upgrade", relay.upgrade());
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -38,9 +30,8 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down");
     setTimeout(() => process.exit(1), 10_000).unref();
-    await realtime.close();
+    await relay.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await unfollow();
     await database.close();
     log.info({}, "stopped");
     process.exit(0);

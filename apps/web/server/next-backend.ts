@@ -1,16 +1,21 @@
 // The Vercel-style mount: Next route handlers share one lazily started back end
 // per server process and forward the Fetch Request to it unchanged.
+// The back end alone: the relay (and `ws`) never enters the route handlers' bundle.
+import { type Backend, startBackend } from "@notes/server/backend";
 import { type Env, loadEnv } from "../env";
-import { type Backend, startBackend } from "./backend";
 import { clientIp, type ProxyTrust } from "./client-ip";
 
-const holder = globalThis as unknown as { notesBackend?: Promise<Backend> };
+const holder = globalThis as unknown as { notesBackend?: Promise<{ env: Env; backend: Backend }> };
 
 export async function handleWithBackend(request: Request): Promise<Response> {
-  holder.notesBackend ??= startBackend(checkedEnv());
-  const backend = await holder.notesBackend;
-  const ip = clientIp(request.headers, undefined, backend.env.TRUST_PROXY ?? NO_PROXY);
+  holder.notesBackend ??= started(checkedEnv());
+  const { env, backend } = await holder.notesBackend;
+  const ip = clientIp(request.headers, undefined, env.TRUST_PROXY ?? NO_PROXY);
   return backend.handler(request, { ip });
+}
+
+async function started(env: Env) {
+  return { env, backend: await startBackend(env) };
 }
 
 const NO_PROXY: ProxyTrust = { kind: "none" };

@@ -1,6 +1,7 @@
-// Builds the back end from configuration: database (embedded or Postgres, with
-// migrations), mailer, logger, the core and the Fetch handler. Both mounts (the
-// self-hosted server and Next route handlers) start it the same way.
+// The composition root: builds the back end from configuration (database,
+// embedded or Postgres, with migrations; mailer, logger, the core, the feedback
+// relay and the Fetch handler). The self-hosted server and the Next route
+// handlers start it the same way; the realtime relay is wired by relay.ts.
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,11 +21,10 @@ import {
 } from "@notes/core";
 import { type Database, openDatabase } from "@notes/db";
 import pino from "pino";
-import type { Env } from "../env";
+import type { BackendConfig } from "./config";
 import { secretIn } from "./server-secret";
 
 export interface Backend {
-  env: Env;
   core: Core;
   database: Database;
   handler: HttpHandler;
@@ -70,7 +70,7 @@ function readDocs(docsDir: string, cryptoDir: string): Record<string, string> {
   return docs;
 }
 
-export async function startBackend(env: Env): Promise<Backend> {
+export async function startBackend(env: BackendConfig): Promise<Backend> {
   const log = pino({ level: env.LOG_LEVEL, base: undefined });
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -126,7 +126,6 @@ export async function startBackend(env: Env): Promise<Backend> {
   relay?.start();
   log.info({ database: database.kind, publicUrl: env.PUBLIC_URL }, "back end ready");
   return {
-    env,
     core,
     database,
     handler: createHttpHandler(core, {

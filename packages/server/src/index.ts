@@ -1,0 +1,3 @@
+export { type Backend, startBackend } from "./backend";
+export type { BackendConfig } from "./config";
+export { type Relay, startRelay, type UpgradeHandler } from "./relay";
