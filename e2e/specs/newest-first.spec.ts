@@ -1,8 +1,9 @@
 // People open the app for what they wrote last. On a new device the first sync walks
 // newest first, so the note written last is listed from the first page on, while the
 // rest is still coming: here the later pages are held back until it is on screen.
-import { NEWEST_TITLE, seedAccount } from "../bench/seed";
+
 import { signIn } from "../fixtures/journeys";
+import { NEWEST_TITLE, seedAccount } from "../fixtures/seed";
 import { expect, test } from "../fixtures/test";
 
 test("the newest note is listed before the first sync completes", async ({ page, server }) => {

@@ -18,7 +18,8 @@ type Pending = (reply: ControlReply) => void;
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 type Call = WithoutId<ControlRequest>;
 
-const webDir = path.resolve(import.meta.dirname, "../..");
+// The bench package: `--import tsx` resolves from the working directory.
+const benchDir = path.resolve(import.meta.dirname, "..");
 
 export class RelayProcess {
   private nextId = 1;
@@ -39,7 +40,7 @@ export class RelayProcess {
   static async start(kind: RelayKind): Promise<RelayProcess> {
     const profDir = process.env.BENCH_CPU_PROF;
     const child = fork(path.join(import.meta.dirname, "relay-main.ts"), [kind], {
-      cwd: webDir,
+      cwd: benchDir,
       execArgv: [
         "--import",
         "tsx",

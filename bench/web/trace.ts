@@ -34,7 +34,7 @@ export async function traceIfAsked(
   await browser.startTracing(page, { path: file, categories: CATEGORIES });
   return async () => {
     await browser.stopTracing();
-    console.log(`  trace: e2e/${file} (open in DevTools' Performance panel)`);
+    console.log(`  trace: bench/${file} (open in DevTools' Performance panel)`);
     const { traceEvents } = JSON.parse(readFileSync(file, "utf8")) as {
       traceEvents: TraceEvent[];
     };

@@ -6,8 +6,8 @@ import { createInterface } from "node:readline";
 
 export async function benchRealtime(say: (line: string) => void): Promise<void> {
   say("\n### Realtime relay\n");
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/realtime/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+  const child = spawn(process.execPath, ["--import", "tsx", "realtime/main.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));

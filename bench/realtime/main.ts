@@ -17,12 +17,13 @@ import { type RelayResult, report } from "./report";
 import type { RoomResult } from "./room-bench";
 
 const kinds = (process.env.BENCH_RELAYS ?? RELAY_KINDS.join(",")).split(",").filter(isRelayKind);
-const webDir = path.resolve(import.meta.dirname, "../..");
+// The bench package: `--import tsx` resolves from the working directory.
+const benchDir = path.resolve(import.meta.dirname, "..");
 
 function runPhase(phase: "feed" | "room", group: RelayKind[]): Promise<PhaseResult | undefined> {
   if (group.length === 0) return Promise.resolve(undefined);
   const child = fork(path.join(import.meta.dirname, "phase.ts"), [phase, group.join(",")], {
-    cwd: webDir,
+    cwd: benchDir,
     execArgv: ["--import", "tsx"],
     // Structured clone keeps the Maps and an Infinity p99 (frames lost) intact.
     serialization: "advanced",

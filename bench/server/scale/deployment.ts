@@ -7,13 +7,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { TEST_OPERATOR_TOKEN, TEST_SERVER_SECRET } from "../../test/support/database-mode";
+import {
+  TEST_OPERATOR_TOKEN,
+  TEST_SERVER_SECRET,
+} from "../../../apps/web/test/support/database-mode";
 import {
   freePort,
   startProcess,
   stopProcess,
   waitForHealth,
-} from "../../test/support/server-process";
+} from "../../../apps/web/test/support/server-process";
 
 export interface Deployment {
   databaseUrl: string;

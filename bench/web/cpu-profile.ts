@@ -28,7 +28,7 @@ export async function profileIfAsked(page: Page, name: string): Promise<() => Pr
     const { profile } = await cdp.send("Profiler.stop");
     const file = `test-results/${name}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
-    console.log(`  CPU profile: e2e/${file}`);
+    console.log(`  CPU profile: bench/${file}`);
     for (const line of selfTimes(profile as unknown as Profile, 20)) console.log(`    ${line}`);
   };
 }

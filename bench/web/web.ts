@@ -1,12 +1,12 @@
 // `pnpm bench:web`: the web app at scale (issue 11) in Chromium against one server on
-// the embedded database (bench/server.ts). Accounts are seeded through /v1 with the
+// the embedded database (server.ts). Accounts are seeded through /v1 with the
 // SDK, once per data directory; every figure is printed beside its target and written
-// to e2e/test-results/bench-web.json. Needs a Next build (`pnpm build`).
+// to bench/test-results/bench-web.json. Needs a Next build (`pnpm build`).
 //   BENCH_NOTES=10000 BENCH_SMALL=1000 BENCH_BIG_BYTES=1048576 BENCH_FRESH=1 pnpm bench:web
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { e2eDir } from "../fixtures/server";
+import { NEWEST_TITLE, type Seeded, seedAccount } from "../../e2e/fixtures/seed";
 import { profileIfAsked } from "./cpu-profile";
 import {
   armFirstRow,
@@ -23,8 +23,7 @@ import {
   watchFirstRow,
   watchLongTasks,
 } from "./measure";
-import { NEWEST_TITLE, type Seeded, seedAccount } from "./seed";
-import { seededOnce, startBenchServer } from "./server";
+import { benchDir, seededOnce, startBenchServer } from "./server";
 
 const LARGE = Number(process.env.BENCH_NOTES ?? 10_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
@@ -203,7 +202,7 @@ async function main() {
     await browser.close();
     await server.stop();
   }
-  const out = path.join(e2eDir, "test-results/bench-web.json");
+  const out = path.join(benchDir, "test-results/bench-web.json");
   writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
   console.log(`written ${out}`);
 }

@@ -1,4 +1,4 @@
-// `pnpm --filter @notes/web bench:scale`: scale-out on one machine. Three app
+// `pnpm bench:scale` (`pnpm --filter @notes/bench bench:scale`): scale-out on one machine. Three app
 // instances and two sidecars on one Postgres database (deployment.ts); appends/s
 // through one instance against three, feed latency from a write through instance A
 // to a socket held by sidecar 2, and the ceiling of Postgres NOTIFY as the event

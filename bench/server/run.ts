@@ -16,19 +16,19 @@ import {
   resetPostgres,
   TEST_OPERATOR_TOKEN,
   TEST_SERVER_SECRET,
-} from "../test/support/database-mode";
+} from "../../apps/web/test/support/database-mode";
 import {
   freePort,
+  logDir,
   startProcess,
   stopProcess,
   waitForHealth,
-  webDir,
-} from "../test/support/server-process";
+} from "../../apps/web/test/support/server-process";
+import { benchRealtime } from "../realtime/run-realtime";
 import { type CpuSplit, formatSplit, startCpuSplit } from "./cpu-split";
 import { BATCH, databaseCeiling } from "./db-ceiling";
 import { call } from "./http";
 import { type LoadResult, load, percentile } from "./load";
-import { benchRealtime } from "./realtime/run-realtime";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -252,8 +252,8 @@ async function appendLoad(url: string, label: string, serverPid: number | undefi
 /** The same append load against a bare node:http + postgres.js INSERT server. */
 async function bareAppendLoad() {
   const port = await freePort();
-  const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
-    cwd: webDir,
+  const bare = spawn(process.execPath, ["--import", "tsx", "server/bare-server.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
     env: { ...process.env, PORT: String(port), DATABASE_URL: PG_URL },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -410,5 +410,5 @@ for (const mode of modes) {
   }
   await benchMode(mode as "embedded" | "postgres");
 }
-writeFileSync(path.join(webDir, "../../test-results/bench-latest.md"), `${lines.join("\n")}\n`);
+writeFileSync(path.join(logDir, "bench-latest.md"), `${lines.join("\n")}\n`);
 console.log("\nWritten to test-results/bench-latest.md; copy the figures into BENCHMARKS.md.");

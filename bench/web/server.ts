@@ -6,11 +6,13 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { e2eDir, repoRoot } from "../fixtures/server";
-import { freePort, waitForHealth } from "../fixtures/server-process";
-import type { Seeded } from "./seed";
+import type { Seeded } from "../../e2e/fixtures/seed";
+import { repoRoot } from "../../e2e/fixtures/server";
+import { freePort, waitForHealth } from "../../e2e/fixtures/server-process";
 
-const dataDir = path.join(e2eDir, "test-results/bench-data");
+/** bench/: what a run writes goes to bench/test-results, which git and biome ignore. */
+export const benchDir = path.resolve(import.meta.dirname, "..");
+const dataDir = path.join(benchDir, "test-results/bench-data");
 const accountsFile = path.join(dataDir, "bench-accounts.json");
 
 export interface BenchServer {
