@@ -22,6 +22,7 @@ import {
 } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
 import * as Y from "yjs";
+import { answerTo, carries, onCall, rewriteAnswers } from "../fixtures/api-calls";
 import { openDevice } from "../fixtures/devices";
 import {
   editor,
@@ -56,14 +57,10 @@ test("attack 1: a swapped key for someone already shared with is shown, and noth
   await page.reload();
   await writeNote(page, "Second", "for the guest's eyes only");
   const serverKey = randomBytes(32).toString("base64");
-  await page.route("**/v1/users:resolve", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    await route.fulfill({ response, json: { ...body, publicKey: serverKey } });
-  });
+  await rewriteAnswers(page, "users.resolve", (body) => ({ ...body, publicKey: serverKey }));
   const rosterWrites: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "PUT" && r.url().includes("/members")) rosterWrites.push(r.url());
+    if (carries(r, "notes.replaceMembers")) rosterWrites.push(r.url());
   });
   dialog = await openShareDialog(page);
   await dialog.getByLabel("Handle or e-mail").fill(guest.handle);
@@ -84,18 +81,16 @@ test("attack 5: an older copy of a note than this browser saw is refused, and sa
   await signUp(page);
   await writeNote(page, "Diary", "the first entry");
   // A sync after the write: this browser has now seen the note at its version.
-  const listed = page.waitForResponse((r) => r.url().includes("/v1/changes"));
+  const listed = answerTo(page, "notes.changes");
   await syncNow(page);
   await listed;
 
   // The server turns: every change it lists is the note as it was when created.
-  await page.route("**/v1/changes*", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(page, "notes.changes", (body) => {
     const changes = body.changes.map((c: Record<string, unknown>) =>
       c.deleted ? c : { ...c, version: 0, snapshotVersion: 0, updates: [] },
     );
-    await route.fulfill({ response, json: { ...body, changes } });
+    return { ...body, changes };
   });
   await editor(page).click();
   await page.keyboard.press("End");
@@ -229,19 +224,16 @@ test("attack 1 on one device only: the other device's different pin is named, no
   const phone = await openDevice(browser);
   try {
     const serverKey = randomBytes(32).toString("base64");
-    await phone.page.route("**/v1/account/key-pins", (route) => route.abort());
-    await phone.page.route("**/v1/users:resolve", async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      await route.fulfill({ response, json: { ...body, publicKey: serverKey } });
-    });
-    await phone.page.route("**/v1/notes/*/members", async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
+    await onCall(phone.page, "account.keyPins", (route) => route.abort());
+    await rewriteAnswers(phone.page, "users.resolve", (body) => ({
+      ...body,
+      publicKey: serverKey,
+    }));
+    await rewriteAnswers(phone.page, "notes.members", (body) => {
       const members = body.members.map((m: { handle?: string }) =>
         m.handle === guest.handle ? { ...m, publicKey: serverKey } : m,
       );
-      await route.fulfill({ response, json: { ...body, members } });
+      return { ...body, members };
     });
     await signIn(phone.page, owner.handle, owner.password);
     await openNote(phone.page, "Both");
@@ -274,21 +266,17 @@ test("Compare says why it could not compare: offline, or no such person", async 
   const guest = await signUp(other);
   // A server that gives the guest's browser no key for the owner anywhere but a look-up
   // (rosters without keys, content without signatures: as a server of §9 alone).
-  await other.route("**/v1/notes/*/members", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(other, "notes.members", (body) => {
     const members = body.members.map(
       ({ publicKey: _, signingPublicKey: __, ...m }: Record<string, unknown>) => m,
     );
-    await route.fulfill({ response, json: { ...body, members } });
+    return { ...body, members };
   });
-  await other.route("**/v1/changes*", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(other, "notes.changes", (body) => {
     const changes = body.changes.map(
       ({ snapshotSignature: _, metadataSignature: __, ...c }: Record<string, unknown>) => c,
     );
-    await route.fulfill({ response, json: { ...body, changes } });
+    return { ...body, changes };
   });
   await writeNote(page, "Why not", "compare later");
   await addMember(await openShareDialog(page), guest.handle, "viewer");
@@ -300,11 +288,11 @@ test("Compare says why it could not compare: offline, or no such person", async 
   const compare = ownerRow.getByRole("button", {
     name: `Compare safety number with ${owner.handle}`,
   });
-  await other.route("**/v1/users:resolve", (route) => route.abort());
+  const offline = await onCall(other, "users.resolve", (route) => route.abort());
   await compare.click();
   await expect(ownerRow).toContainText("could not be fetched right now");
-  await other.unroute("**/v1/users:resolve");
-  await other.route("**/v1/users:resolve", (route) =>
+  await offline();
+  const unknown = await onCall(other, "users.resolve", (route) =>
     route.fulfill({
       status: 404,
       contentType: "application/problem+json",
@@ -313,7 +301,7 @@ test("Compare says why it could not compare: offline, or no such person", async 
   );
   await compare.click();
   await expect(ownerRow).toContainText("could not be found");
-  await other.unroute("**/v1/users:resolve");
+  await unknown();
   await compare.click();
   await expect(ownerRow.getByTestId("safety-number")).toHaveText(/^(\d{5} ){11}\d{5}$/);
 });
@@ -349,14 +337,12 @@ test("attack 4: a shared note says who signed its changes, and notices signature
   });
 
   // The server takes the signatures off what it serves: said, not hidden.
-  await page.route("**/v1/changes*", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(page, "notes.changes", (body) => {
     const changes = body.changes.map((c: Record<string, unknown>) => {
       const { updateSignatures: _, ...unsigned } = c;
       return unsigned;
     });
-    await route.fulfill({ response, json: { ...body, changes } });
+    return { ...body, changes };
   });
   await other.keyboard.type(", again");
   await expectSynced(other);
@@ -391,9 +377,7 @@ test("attack 3: text a removed member seals with the retired key is refused, and
   const before = Y.encodeStateVector(note.doc);
   appendParagraph(note.doc, "Mallory's instructions");
   const sealed = sealUpdates(sodium, note, [Y.encodeStateAsUpdate(note.doc, before)]);
-  await page.route("**/v1/changes*", async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(page, "notes.changes", (body) => {
     const changes = body.changes.map((c: Record<string, unknown> & { updates: string[] }) =>
       c.id !== note.id || c.deleted
         ? c
@@ -408,7 +392,7 @@ test("attack 3: text a removed member seals with the retired key is refused, and
             ],
           },
     );
-    await route.fulfill({ response, json: { ...body, changes } });
+    return { ...body, changes };
   });
   // The owner writes on: the note is listed again, with what the server put in it.
   await editor(page).click();
@@ -438,10 +422,10 @@ test("attack 6: an editor's tidy-up that wipes the note is undone by the owner f
   // While the owner's browser is away (it hears of nothing), Eve writes a line, then
   // tidies up to a snapshot of an empty document, claimed to cover every version so far
   // (hers included): nothing of the owner's is kept.
-  await page.route("**/v1/changes*", (route) => route.abort());
+  const away = await onCall(page, "notes.changes", (route) => route.abort());
   await editNote(api, note, (doc) => appendParagraph(doc, "Eve was here"));
   await compactNote(api, { ...note, doc: new Y.Doc() }, { session: eve, fetch: false });
-  await page.unroute("**/v1/changes*");
+  await away();
 
   // The owner's browser held the words: the tidied copy is refused, and said so.
   await syncNow(page);

@@ -2,6 +2,7 @@
 // newest first, so the note written last is listed from the first page on, while the
 // rest is still coming: here the later pages are held back until it is on screen.
 
+import { onCall } from "../fixtures/api-calls";
 import { signIn } from "../fixtures/journeys";
 import { NEWEST_TITLE, seedAccount } from "../fixtures/seed";
 import { expect, test } from "../fixtures/test";
@@ -15,7 +16,8 @@ test("the newest note is listed before the first sync completes", async ({ page,
     release = resolve;
   });
   // Every page after the first waits.
-  await page.route(/\/v1\/changes\?.*pageToken=/, async (route) => {
+  await onCall(page, "notes.changes", async (route, input) => {
+    if (!input.pageToken) return route.fallback();
     held += 1;
     await released;
     await route.continue();

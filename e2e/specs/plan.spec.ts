@@ -5,6 +5,7 @@
 // server without billing (the prices answer 503 billing-unavailable, as they do
 // without STRIPE_SECRET_KEY), the page says no plans are sold here, and a
 // complimentary account reads its status, never an error.
+import { carries, onCall } from "../fixtures/api-calls";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { journeyCounts } from "../fixtures/journey-counts";
 import { signUp } from "../fixtures/journeys";
@@ -33,7 +34,7 @@ test("upgrade through checkout, cancel at period end and undo", async ({ page, r
   await expect(page).toHaveURL(/\/plan\?billing=counted$/);
   const countedAfterReload: string[] = [];
   page.on("request", (r) => {
-    if (r.url().includes("/v1/journey-events")) countedAfterReload.push(r.postData() ?? "");
+    if (carries(r, "analytics.journeyEvent")) countedAfterReload.push(r.postData() ?? "");
   });
   await page.reload();
   await expect(page.getByText("Premium is active")).toBeVisible();
@@ -85,7 +86,7 @@ test("a server without billing says it sells no plans; complimentary premium rea
 }) => {
   // The run's server has (fake) Stripe configured; this is what it answers without.
   let pricesAsked = 0;
-  await page.route("**/v1/billing/prices", (route) => {
+  await onCall(page, "billing.prices", (route) => {
     pricesAsked++;
     return route.fulfill({
       status: 503,

@@ -1,6 +1,7 @@
 // Recovery: with only the recovery code, a person sets a new password and gets their
 // notes back on a fresh device; the old password no longer works. When keys cannot
 // be opened at sign-in, the page says which and points at the recovery code.
+import { rewriteAnswers } from "../fixtures/api-calls";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
@@ -59,26 +60,21 @@ test("keys that cannot be opened at sign-in say what failed and what to do", asy
   };
 
   // A server asking for password hashing below the floor: refused before hashing.
-  const weak = "**/v1/accounts:lookupAuthParams";
-  await page.route(weak, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), kdfIterations: 1000 } });
-  });
+  const weak = await rewriteAnswers(page, "accounts.lookupAuthParams", (body) => ({
+    ...body,
+    kdfIterations: 1000,
+  }));
   await signIn();
   // In the page's own content: Next's route announcer is an (empty) alert too.
   const alert = page.getByRole("main").getByRole("alert");
   await expect(alert).toContainText("weaker password protection");
-  await page.unroute(weak);
+  await weak();
 
   // The master key, wrapped under the password, altered on its way: it cannot open.
-  await page.route("**/v1/sessions", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    const response = await route.fetch();
-    const body = await response.json();
+  await rewriteAnswers(page, "sessions.signIn", (body) => {
     const wrapped = Buffer.from(body.keys.wrappedMasterKey, "base64");
     wrapped[wrapped.length - 1] = (wrapped[wrapped.length - 1] ?? 0) ^ 1;
-    body.keys.wrappedMasterKey = wrapped.toString("base64");
-    await route.fulfill({ response, json: body });
+    return { ...body, keys: { ...body.keys, wrappedMasterKey: wrapped.toString("base64") } };
   });
   await signIn();
   await expect(alert).toContainText(

@@ -75,7 +75,7 @@ test("share by handle, co-edit live, demote to viewer, remove", async ({ page, s
   }
   await expect(cursorOf(page, guest.handle)).toBeVisible(LIVE);
   await expect(cursorOf(other, owner.handle)).toBeVisible(LIVE);
-  // Live frames are for speed only: every edit still reaches the server through /v1.
+  // Live frames are for speed only: every edit still reaches the server through the API.
   await release();
   await expectSynced(page);
   await expectSynced(other);

@@ -19,7 +19,8 @@ export default function Home() {
           their key ever changes the app stops and tells you before sealing anything to it.
         </li>
         <li>
-          Third-party clients use the same <code>/v1</code> REST API as this web app.
+          Third-party clients call the same procedures as this web app, over the <code>/v1</code>{" "}
+          REST API.
         </li>
       </ul>
       <nav className="links cta" aria-label="Get started">

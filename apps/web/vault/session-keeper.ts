@@ -6,7 +6,6 @@
 import {
   type ApiClient,
   changePassword,
-  createApiClient,
   recover,
   replaceRecoveryKey,
   type Session,
@@ -14,6 +13,7 @@ import {
   signOut,
   signUp,
 } from "@notes/client";
+import { webApiClient } from "./api-transport";
 import { recordJourney } from "./journey";
 import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
 import { keepKeyPins } from "./key-pins-store";
@@ -74,7 +74,7 @@ export class SessionKeeper {
     await this.notebook?.flushAll();
     const session = this.session;
     // Local state goes first, so a reload mid-way cannot resurrect the session.
-    const revoker = createApiClient({ baseUrl: this.api.baseUrl, token: this.api.getToken() });
+    const revoker = webApiClient({ baseUrl: this.api.baseUrl, token: this.api.getToken() });
     await this.forget();
     if (session) await signOut(revoker, session).catch(() => undefined);
   }

@@ -6,7 +6,6 @@
 import {
   type Account,
   type ApiClient,
-  createApiClient,
   ensureSigningKeyPublished,
   type Input,
   type OpenNote,
@@ -18,6 +17,7 @@ import type { NoteMetadata } from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
 import { AccountRecord } from "./account-record";
 import { AccountSessions } from "./account-sessions";
+import { webApiClient } from "./api-transport";
 import { Billing } from "./billing";
 import { DeviceLinks } from "./device-links";
 import { storeDeviceToken, storedDeviceToken } from "./device-token-store";
@@ -84,7 +84,7 @@ export class Vault {
   }
 
   static async open(baseUrl: string, dbName?: string): Promise<Vault> {
-    const api = createApiClient({
+    const api = webApiClient({
       baseUrl,
       deviceToken: storedDeviceToken(),
       onDeviceToken: storeDeviceToken,

@@ -9,7 +9,7 @@ export {
   type FetchLike,
 } from "./api/client";
 export { ApiProblem, type FieldProblem, isProblem } from "./api/problem";
-export { createTrpcApiClient, TRPC_PATH } from "./api/trpc-client";
+export { createTrpcApiClient, TRPC_PATH, type TrpcApiClientOptions } from "./api/trpc-client";
 export type {
   Account,
   AuthResponse,

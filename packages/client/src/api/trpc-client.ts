@@ -48,7 +48,12 @@ function asProblem(error: unknown): unknown {
   return error.cause ?? error;
 }
 
-export function createTrpcApiClient(options: ApiClientOptions): ApiClient {
+export interface TrpcApiClientOptions extends ApiClientOptions {
+  /** Reads made in the same tick share one request (default true). */
+  batch?: boolean;
+}
+
+export function createTrpcApiClient(options: TrpcApiClientOptions): ApiClient {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const url = `${options.baseUrl.replace(/\/+$/, "")}${TRPC_PATH}`;
   let token = options.token;
@@ -121,7 +126,10 @@ export function createTrpcApiClient(options: ApiClientOptions): ApiClient {
     getDeviceToken: () => deviceToken,
     async call<P extends ProcedurePath>(path: P, input: Input<P>, callOptions?: CallOptions) {
       const headers = ownHeaders(path, callOptions);
-      const batchable = ROUTES[path].method === "GET" && Object.keys(headers).length === 0;
+      const batchable =
+        options.batch !== false &&
+        ROUTES[path].method === "GET" &&
+        Object.keys(headers).length === 0;
       try {
         const body = batchable
           ? await invoke(batched, path, input)
