@@ -74,6 +74,11 @@ export class AccountRecord {
     await this.api.call("account.remove", { authKey: toBase64(keys.authKey) });
   }
 
+  /** Signed out: the next account signing in here starts from its own version. */
+  forget(): void {
+    this.etag = undefined;
+  }
+
   private set(account: Account, etag: string | null): Account {
     this.keep(account);
     this.etag = etag ?? undefined;

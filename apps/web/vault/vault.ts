@@ -260,6 +260,8 @@ export class Vault {
   }
 
   private set(patch: Partial<VaultState>): void {
+    // Whichever way the session ended, its account's ETag goes with it.
+    if (patch.status === "signed-out") this.account.forget();
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }

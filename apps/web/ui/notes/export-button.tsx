@@ -2,7 +2,6 @@
 // Export of every note as Markdown files in a zip, made entirely in this tab.
 import { buildNotesZip, exportFileName } from "@notes/client";
 import { useState } from "react";
-import { recordJourney } from "../../vault/journey";
 import { useVault, useVaultState } from "../vault-context";
 import { plural } from "../wording";
 
@@ -12,7 +11,7 @@ export function ExportButton() {
   const [progress, setProgress] = useState<string>();
   const run = async () => {
     const notes = vault.allNotes();
-    recordJourney(vault.api, "export", "start");
+    vault.recordJourney("export", "start");
     setProgress(`Preparing ${plural(notes.length, "note")}…`);
     // Let the progress line paint before the (synchronous) zip work starts.
     await new Promise((r) => setTimeout(r, 30));
@@ -27,7 +26,7 @@ export function ExportButton() {
     a.click();
     URL.revokeObjectURL(a.href);
     setProgress(`Exported ${plural(notes.length, "note")}.`);
-    recordJourney(vault.api, "export", "complete");
+    vault.recordJourney("export", "complete");
   };
   // Nothing to export yet: no button that would make an empty zip.
   if (listed === 0) return null;

@@ -5,11 +5,12 @@
 // list items, quoted paragraphs and table cells never run into each other; marks
 // are dropped; a hard break is a line break too.
 import * as Y from "yjs";
+import { NODE } from "../markdown/schema";
 
 type XmlNode = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
 /** Blocks that hold inline content: each is one line (more with hard breaks). */
-const TEXTBLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
+const TEXTBLOCKS = new Set<string>([NODE.paragraph, NODE.heading, NODE.codeBlock]);
 
 /** The node's text, one line per block; "" for an empty document. */
 export function plainText(node: Y.XmlFragment | Y.XmlElement): string {
@@ -29,8 +30,8 @@ function blockLines(node: XmlNode, lines: string[]): void {
   const children = node.toArray();
   if (TEXTBLOCKS.has(name)) lines.push(inlineText(children));
   // A rule has no text; an empty line keeps the text on either side apart.
-  else if (name === "horizontalRule") lines.push("");
-  else if (name === "taskItem") taskItemLines(node, children, lines);
+  else if (name === NODE.horizontalRule) lines.push("");
+  else if (name === NODE.taskItem) taskItemLines(node, children, lines);
   // Unknown nodes: with text of their own they read as a line, otherwise as a
   // container of blocks (the Markdown export decides the same way).
   else if (children.some((child) => child instanceof Y.XmlText)) lines.push(inlineText(children));
@@ -57,7 +58,7 @@ function inlineText(nodes: XmlNode[]): string {
       for (const op of node.toDelta() as { insert?: unknown }[])
         if (typeof op.insert === "string") out += op.insert;
     } else if (node instanceof Y.XmlElement) {
-      out += node.nodeName === "hardBreak" ? "\n" : inlineText(node.toArray());
+      out += node.nodeName === NODE.hardBreak ? "\n" : inlineText(node.toArray());
     }
   }
   return out;

@@ -3,6 +3,7 @@
 // written as one XmlElement("paragraph") holding one XmlText per line, and read back
 // by plainText, which every reader of a note's words shares.
 import * as Y from "yjs";
+import { NODE } from "../markdown/schema";
 import { plainText } from "./plain-text";
 
 export const CONTENT_FRAGMENT = "default";
@@ -32,7 +33,7 @@ export function appendParagraph(doc: Y.Doc, line: string): void {
 }
 
 function paragraph(line: string): Y.XmlElement {
-  const element = new Y.XmlElement("paragraph");
+  const element = new Y.XmlElement(NODE.paragraph);
   const text = new Y.XmlText();
   text.insert(0, line);
   element.insert(0, [text]);
