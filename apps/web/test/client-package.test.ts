@@ -78,6 +78,16 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** A dependency's version as published: `catalog:` is the workspace catalog's entry. */
+function resolvedVersion(name: string, specifier: string): string {
+  if (specifier !== "catalog:") return specifier;
+  const workspace = readFileSync(path.join(repoRoot, "pnpm-workspace.yaml"), "utf8");
+  const entry = workspace.match(
+    new RegExp(`^\\s+"?${name.replace(/[/@.]/g, "\\$&")}"?:\\s*(\\S+)`, "m"),
+  );
+  return entry?.[1] ?? specifier;
+}
+
 describe("the packed @notes/client", () => {
   it("holds compiled ESM, declarations and the example; no sources, no workspace specifiers", async () => {
     const files = (await succeed("tar", ["tzf", tarball], work)).trim().split("\n").sort();
@@ -93,12 +103,15 @@ describe("the packed @notes/client", () => {
     expect(text).not.toContain("catalog:");
     const packed = JSON.parse(text);
     const source = JSON.parse(readFileSync(path.join(clientDir, "package.json"), "utf8"));
-    // @notes/crypto (workspace:*) is bundled; the npm dependencies keep their versions.
+    // @notes/crypto (workspace:*) is bundled; the npm dependencies keep their versions
+    // (a `catalog:` one, the workspace catalog's).
     for (const [name, version] of Object.entries(packed.dependencies))
-      expect(version).toBe(source.dependencies[name]);
+      expect(version).toBe(resolvedVersion(name, source.dependencies[name]));
     expect(Object.keys(packed.dependencies).sort()).toEqual([
+      "@trpc/client",
       "fflate",
       "libsodium-wrappers",
+      "markdown-it",
       "y-protocols",
       "yjs",
     ]);
