@@ -185,22 +185,22 @@ describe.each(bothMounts("transport-parity"))("/v1 and /api/trpc on the $name mo
     expect(seen.own).toHaveProperty("ok");
   });
 
-  it("a body past the operation's limit answers 413 on both", async () => {
+  it("a body past the operation's limit answers 413 on both, with or without a session", async () => {
     const user = await account();
     const seen = await sameOnBoth(async (transport) => {
-      const api = device(mount.url(), transport, user.token);
-      return {
-        tooLarge: await observe(() =>
-          api.call(
+      const tooLarge = (token?: string) =>
+        observe(() =>
+          device(mount.url(), transport, token).call(
             "account.patch",
             { handle: "x".repeat(1_100_000) },
             { headers: { "If-Match": '"0"' } },
           ),
-        ),
-      };
+        );
+      return { signedIn: await tooLarge(user.token), anonymous: await tooLarge() };
     });
-    expect(problem(seen.tooLarge)?.status).toBe(413);
-    expect(problem(seen.tooLarge)?.type).toMatch(/\/problems\/body-too-large$/);
+    expect(problem(seen.signedIn)?.status).toBe(413);
+    expect(problem(seen.signedIn)?.type).toMatch(/\/problems\/body-too-large$/);
+    expect(seen.anonymous).toEqual(seen.signedIn);
   });
 
   it("the sign-in rate limit answers 429 with Retry-After on both", async () => {

@@ -169,8 +169,10 @@ function mapped<R extends { ok: boolean; error?: unknown }>(result: R): R {
 }
 
 // One middleware per procedure: each tRPC middleware hop copies the call's options
-// and context, which showed in the append profile. Authentication comes before the
-// NUL check, so a missing token answers 401 before any 400.
+// and context, which showed in the append profile. The body is read first, as /v1
+// reads it before anything else (a body too large or not JSON answers so, 413 or
+// 400, before any 401, on both transports); authentication comes before the NUL
+// check, so a missing token answers 401 before any 400 about what the body holds.
 
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
   await guard(() => refuseNul(getRawInput));
@@ -180,6 +182,7 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
 function authenticated(allowLimited: boolean) {
   return t.procedure.use(async ({ ctx, getRawInput, next }) => {
     const caller: Caller = await guard(async () => {
+      await getRawInput();
       const found = await authenticate(ctx.core, ctx.headers.get("authorization"), {
         allowLimited,
       });
