@@ -46,6 +46,12 @@ export const bridgeKeys = pgTable(
     /** crypto_box_seal of the 32-byte bridge key to the recipient's public key. */
     wrappedKey: bytea("wrapped_key").notNull(),
     senderId: uuid("sender_id").references(() => accounts.id, { onDelete: "set null" }),
+    /**
+     * The signed handout (issue 33): the sender's signature block over this wrap, its
+     * recipient and `epochNumber`, the bridge epoch counter. Null for unsigned wraps.
+     */
+    signature: bytea("signature"),
+    epochNumber: bigint("epoch_number", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -39,6 +39,11 @@ export const notes = pgTable(
      */
     snapshotSignature: bytea("snapshot_signature"),
     metadataSignature: bytea("metadata_signature"),
+    /**
+     * The owner's signature block over the deletion (issue 33: a device acts on a
+     * deletion only when the owner signed it); null for unsigned deletions and live notes.
+     */
+    deletionSignature: bytea("deletion_signature"),
     snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(0),
     /** Decoded ciphertext bytes stored for the note: snapshot, updates, metadata (not signatures). */
@@ -60,6 +65,13 @@ export const noteMembers = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     wrappedCek: bytea("wrapped_cek"),
+    /**
+     * The key handout (issue 33): the owner's signature block over this wrap, the note,
+     * the recipient and `wrapEpoch`, the roster epoch the wrap was made at. Opaque here;
+     * null for wraps made before handouts were signed.
+     */
+    wrapSignature: bytea("wrap_signature"),
+    wrapEpoch: bigint("wrap_epoch", { mode: "number" }),
     /** Who added the member (shown to the owner only); null for the owner. */
     addedBy: uuid("added_by").references(() => accounts.id, { onDelete: "set null" }),
     /** The member's view of the note changed at this seq. */
@@ -165,4 +177,23 @@ export const previousCompactionUpdates = pgTable(
     signature: bytea("signature"),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.version] })],
+);
+
+/**
+ * A note's signed membership chain (issue 33): one entry per roster the owner decided,
+ * epoch 0 at creation, each naming the hash of the one before. The entry bytes (owner's
+ * signature included) are opaque here; the server keeps the epochs gap-free and
+ * append-only and serves the chain to members, who verify it.
+ */
+export const noteRosterEntries = pgTable(
+  "note_roster_entries",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    epoch: bigint("epoch", { mode: "number" }).notNull(),
+    entry: bytea("entry").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.epoch] })],
 );
