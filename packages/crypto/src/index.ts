@@ -68,6 +68,7 @@ export {
   type RecoveryCodeProblem,
 } from "./errors";
 export { HKDF_LABELS, hkdfSha256 } from "./hkdf";
+export { type Handout, handoutMessage, signHandout, verifyHandout } from "./key-handout";
 export {
   type LiveFrame,
   type LiveFrameKind,
@@ -93,6 +94,18 @@ export {
   RECOVERY_KEY_BYTES,
 } from "./recovery-code";
 export { deriveRecoveryKeys, type RecoveryKeys } from "./recovery-keys";
+export {
+  memberKeysDigest,
+  parseRosterEntry,
+  type RosterEntry,
+  type RosterMember,
+  type RosterRole,
+  rosterEntryHash,
+  rosterMessage,
+  type SignedRosterEntry,
+  signRosterEntry,
+  verifyRosterEntry,
+} from "./roster-entry";
 export { safetyNumber } from "./safety-number";
 export { CEK_BYTES, openSealedCek, sealCek } from "./sealed-cek";
 export {
