@@ -43,7 +43,7 @@ async function addressOnly(): Promise<SignedUp & { email: string; publicKey: str
   const publicKey = b64(randomBytes(32));
   const put = await user.client.call("PUT", "/v1/keypair", {
     token: user.token,
-    body: { publicKey, wrappedPrivateKey: blob(72) },
+    body: { publicKey, wrappedPrivateKey: blob(72), authKey: user.credentials.authKey },
   });
   expect(put.status, put.text).toBe(204);
   return { ...user, email, publicKey };

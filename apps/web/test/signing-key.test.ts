@@ -2,9 +2,10 @@
 // signing public key, set once, then published wherever its public keys travel:
 // GET /v1/keypair, the authentication response's keys, users:resolve, the note
 // roster (to every member, with the sharing key) and the bridge's member list.
+// Storing it needs the account's current auth key (issue 33, item 9).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { b64, signIn, signUp } from "./support/accounts";
+import { b64, type SignedUp, signIn, signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectNoBody, expectProblem, pointersOf } from "./support/api";
 import { newEpochId, premiumMember } from "./support/bridge";
 import { newNote } from "./support/notes";
@@ -13,11 +14,12 @@ import { signingKey } from "./support/signatures";
 
 const PATH = "/v1/keypair/signing-key";
 
-function putKey(
-  user: { client: Client; token: string },
-  signingPublicKey: unknown,
-): Promise<ApiResponse> {
-  return user.client.call("PUT", PATH, { token: user.token, body: { signingPublicKey } });
+/** Published as the account's client does: with the auth key its password derives. */
+function putKey(user: SignedUp, signingPublicKey: unknown): Promise<ApiResponse> {
+  return user.client.call("PUT", PATH, {
+    token: user.token,
+    body: { signingPublicKey, authKey: user.credentials.authKey },
+  });
 }
 
 describe("the signing public key", () => {
@@ -161,7 +163,10 @@ describe("refusals of PUT /v1/keypair/signing-key", () => {
       expectProblem(res, 400, "invalid-request");
       expect(pointersOf(res), String(bad)).toEqual(["/signingPublicKey"]);
     }
-    const missing = await user.client.call("PUT", PATH, { token: user.token, body: {} });
+    const missing = await user.client.call("PUT", PATH, {
+      token: user.token,
+      body: { authKey: user.credentials.authKey },
+    });
     expectProblem(missing, 400, "invalid-request");
     expect(pointersOf(missing)).toEqual(["/signingPublicKey"]);
     // Nothing was stored: a valid key is still accepted.
@@ -178,5 +183,65 @@ describe("refusals of PUT /v1/keypair/signing-key", () => {
       expectProblem(res, 401, "no-session");
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="notes"/);
     }
+  });
+});
+
+describe("PUT /v1/keypair/signing-key with a session token alone (issue 33, item 9)", () => {
+  it("answers 400 pointing at authKey when it is missing or malformed, and stores nothing", async () => {
+    const user = await signUp();
+    for (const authKey of [undefined, b64(randomBytes(33)), "not base64!"]) {
+      const res = await user.client.call("PUT", PATH, {
+        token: user.token,
+        body: { signingPublicKey: signingKey(), ...(authKey && { authKey }) },
+      });
+      expectProblem(res, 400, "invalid-request");
+      expect(pointersOf(res), String(authKey)).toEqual(["/authKey"]);
+    }
+    const session = await signIn(
+      new Client(),
+      user.credentials.identifier,
+      user.credentials.authKey,
+    );
+    expect(session.body.keys).not.toHaveProperty("signingPublicKey");
+  });
+
+  it("answers 401 credential-rejected with the bearer challenge for a wrong auth key; the owner's key goes in after", async () => {
+    const user = await signUp();
+    const res = await user.client.call("PUT", PATH, {
+      token: user.token,
+      body: { signingPublicKey: signingKey(), authKey: b64(randomBytes(32)) },
+    });
+    expectProblem(res, 401, "credential-rejected");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="notes"/);
+    // The token still works, and nothing was stored under the owner's name.
+    expect((await user.client.call("GET", "/v1/account", { token: user.token })).status).toBe(200);
+    const key = signingKey();
+    expect((await putKey(user, key)).status).toBe(204);
+    const session = await signIn(
+      new Client(),
+      user.credentials.identifier,
+      user.credentials.authKey,
+    );
+    expect(session.body.keys).toMatchObject({ signingPublicKey: key });
+  });
+
+  it("takes only the current auth key: the one from before a password change is refused", async () => {
+    const user = await signUp();
+    const newAuthKey = b64(randomBytes(32));
+    const changed = await user.client.call("POST", "/v1/account:changePassword", {
+      token: user.token,
+      body: {
+        currentAuthKey: user.credentials.authKey,
+        newAuthKey,
+        newWrappedMasterKey: b64(randomBytes(72)),
+      },
+    });
+    expect(changed.status, changed.text).toBe(204);
+    expectProblem(await putKey(user, signingKey()), 401, "credential-rejected");
+    const res = await user.client.call("PUT", PATH, {
+      token: user.token,
+      body: { signingPublicKey: signingKey(), authKey: newAuthKey },
+    });
+    expect(res.status, res.text).toBe(204);
   });
 });

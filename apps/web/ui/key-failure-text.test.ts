@@ -1,4 +1,10 @@
-import { MissingKeyMaterial, WeakKdfParameters } from "@notes/client";
+import {
+  ForeignSigningKey,
+  KeyPublicationNeedsPassword,
+  KeypairWithheld,
+  MissingKeyMaterial,
+  WeakKdfParameters,
+} from "@notes/client";
 import { DecryptionFailed, InvalidKdfParameters } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import { keyFailureText } from "./key-failure-text";
@@ -43,5 +49,29 @@ describe("key failures", () => {
   it("leave other errors to their own words", () => {
     expect(keyFailureText(new TypeError("fetch failed"), "password")).toBeUndefined();
     expect(keyFailureText("a string", "password")).toBeUndefined();
+  });
+});
+
+describe("the server's word on the account's own keys (issue 33, items 9 and 14)", () => {
+  it("says keys were withheld, not lost, in every flow, and never shows an empty account as normal", () => {
+    for (const evidence of ["notes", "signing-key"] as const)
+      for (const flow of ["password", "passkey", "recovery"] as const) {
+        const text = describeError(new KeypairWithheld(evidence), flow);
+        expect(text).toMatch(/^The server answered that your account has no keys/);
+        expect(text).toMatch(/stopped rather than make new keys.*nothing was changed/);
+      }
+  });
+
+  it("names a signing key the account did not make, and does not send anyone to the recovery code", () => {
+    const text = describeError(new ForeignSigningKey(new Uint8Array(32)), "password");
+    expect(text).toMatch(/signing key for your account that your keys did not make/);
+    expect(text).toMatch(/recovery code cannot change this/);
+    expect(text).not.toMatch(/recover the account/);
+  });
+
+  it("asks for the password once when a passkey cannot publish the account's first keys", () => {
+    expect(describeError(new KeyPublicationNeedsPassword(), "passkey")).toMatch(
+      /needs your password\. Sign in with your password once/,
+    );
   });
 });

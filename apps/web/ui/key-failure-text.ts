@@ -4,6 +4,10 @@
 // MissingKeyMaterial (the server's answer lacks a key), WeakKdfParameters and
 // InvalidKdfParameters (password hashing below contract.md §2's floor: the client
 // stops before using the password), InvalidLength/InvalidEncoding (malformed keys).
+// Three say the server's answer about the account's own keys cannot be true or cannot
+// be acted on (issue 33, items 9 and 14): KeypairWithheld, ForeignSigningKey and
+// KeyPublicationNeedsPassword. Their words never send anyone to the recovery code,
+// which opens the same keys and so cannot help.
 
 /** Where keys were being opened: each has its own next step. */
 export type KeyFlow = "password" | "passkey" | "recovery" | "device-link";
@@ -32,9 +36,22 @@ const UNOPENABLE_TEXT: Record<KeyFlow | "other", string> = {
     "A key could not be opened on this device: it does not match what the server holds. Reload the page; if it happens again, sign out and sign in.",
 };
 
+const SERVER_KEY_TEXT: Record<string, string> = {
+  KeypairWithheld:
+    "The server answered that your account has no keys, yet it has notes, so they cannot be missing. This app stopped rather than make new keys, which would have shown your account empty: nothing was changed. Try again later; if it happens again, the server may be tampering with your account, so tell whoever runs it.",
+  ForeignSigningKey:
+    "The server holds a signing key for your account that your keys did not make, so this app stopped rather than sign your notes under it. Your recovery code cannot change this; tell whoever runs the server that someone else's key was put on your account.",
+};
+
+const NEEDS_PASSWORD_TEXT =
+  "Your account's sharing keys are not set up yet, and setting them up needs your password. Sign in with your password once; after that this works too.";
+
 /** The sentence for a key failure, or undefined when `error` is not one. */
 export function keyFailureText(error: unknown, flow?: KeyFlow): string | undefined {
   if (!(error instanceof Error)) return undefined;
+  const serverKey = SERVER_KEY_TEXT[error.name];
+  if (serverKey) return serverKey;
+  if (error.name === "KeyPublicationNeedsPassword") return NEEDS_PASSWORD_TEXT;
   if (WEAK_KDF.has(error.name)) return WEAK_KDF_TEXT;
   if (UNOPENABLE.has(error.name)) return UNOPENABLE_TEXT[flow ?? "other"];
   return undefined;

@@ -93,7 +93,9 @@ export class Vault {
     const session = await loadSession(vault.db);
     if (session) {
       await vault.keeper.start(session);
-      // A session kept from before signed content: its key may not be published yet.
+      // The signing key the server holds must be this account's (ForeignSigningKey
+      // otherwise); a missing one is published at the next password sign-in, since
+      // publishing needs the password's auth key (issue 33, item 9).
       void ensureSigningKeyPublished(api, session).catch(() => undefined);
     } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
     addEventListener("pagehide", () => {

@@ -189,3 +189,52 @@ export class UpdatesMissing extends ServedStateRefused {
     );
   }
 }
+
+/**
+ * The server's authentication answer has no sharing keypair for an account that cannot
+ * lack one (issue 33, item 14): it has a published signing key, or notes. Every client
+ * of this SDK publishes the keypair before either, and the account's content keys are
+ * sealed to it, so a new keypair would open nothing and show the account empty. No
+ * keypair was made and nothing was sent; the session was not opened. `evidence` says
+ * what the answer itself gave away. Tell the person their keys were withheld, not lost.
+ */
+export class KeypairWithheld extends ClientError {
+  override readonly name = "KeypairWithheld";
+  constructor(readonly evidence: "signing-key" | "notes") {
+    super(
+      `the server answered no sharing keypair for an account that has ${evidence === "notes" ? "notes" : "a published signing key"}`,
+    );
+  }
+}
+
+/**
+ * Publishing the account's first sharing keypair needs the password's auth key (issue
+ * 33, item 9: a session token alone cannot publish keys), and this session was opened
+ * without the password (a passkey, a device link). Nothing was made or sent: sign in
+ * with the password once, which publishes it. A missing signing key does not raise
+ * this; its publication waits for the next password sign-in.
+ */
+export class KeyPublicationNeedsPassword extends ClientError {
+  override readonly name = "KeyPublicationNeedsPassword";
+  constructor() {
+    super("publishing the account's sharing keypair needs the password; none was made");
+  }
+}
+
+/**
+ * The server answered a signing key for this account other than the one its master key
+ * derives (issue 33, item 9): a key this account never made, planted by the server or
+ * published with a stolen session token before publication needed the password. The
+ * session was refused so that nothing is signed or checked under it. A recovery code
+ * cannot change it (it opens the same master key): tell the person to contact whoever
+ * runs the server.
+ */
+export class ForeignSigningKey extends ClientError {
+  override readonly name = "ForeignSigningKey";
+  constructor(
+    /** The key the server answered. */
+    readonly published: Uint8Array,
+  ) {
+    super("the server holds a signing key for this account that its master key does not derive");
+  }
+}

@@ -29,7 +29,11 @@ export const newEpochId = () => randomBytes(16).toString("base64url");
 export async function putKeypair(user: SignedUp): Promise<void> {
   const res = await user.client.call("PUT", "/v1/keypair", {
     token: user.token,
-    body: { publicKey: b64(randomBytes(32)), wrappedPrivateKey: b64(randomBytes(72)) },
+    body: {
+      publicKey: b64(randomBytes(32)),
+      wrappedPrivateKey: b64(randomBytes(72)),
+      authKey: user.credentials.authKey,
+    },
   });
   expect(res.status, res.text).toBe(204);
 }

@@ -21,7 +21,7 @@ export async function sharer(prefix = "share"): Promise<Sharer> {
   const publicKey = b64(randomBytes(32));
   const put = await user.client.call("PUT", "/v1/keypair", {
     token: user.token,
-    body: { publicKey, wrappedPrivateKey: blob(72) },
+    body: { publicKey, wrappedPrivateKey: blob(72), authKey: user.credentials.authKey },
   });
   expect(put.status, `${prefix}: ${put.text}`).toBe(204);
   handles.set(user.accountId, handle);

@@ -11,6 +11,8 @@
 //   3. sessions:recover with the real newWrappedMasterKey, in one server transaction.
 // There is deliberately no fallback for servers without step 1: any two-call
 // scheme leaves the account briefly holding a master key the password cannot open.
+// The new auth key is the account's current one from step 3 on, so it also publishes
+// what the account lacks (issue 33, item 9).
 import {
   deriveAccountKeys,
   deriveRecoveryKeys,
@@ -52,5 +54,5 @@ export async function recover(api: ApiClient, input: RecoverInput): Promise<Sess
     newAuthKey: toBase64(next.authKey),
     newWrappedMasterKey: wrapKey(sodium, next.wrapKey, masterKey),
   });
-  return openSessionKeys(api, input.identifier, auth, masterKey);
+  return openSessionKeys(api, input.identifier, auth, masterKey, next.authKey);
 }

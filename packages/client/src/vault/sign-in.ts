@@ -1,5 +1,7 @@
 // Password sign-in: look up the KDF parameters, derive the auth key, open a session
-// and unwrap the master key and sharing private key locally.
+// and unwrap the master key and sharing private key locally. The auth key just proved
+// also publishes what the account lacks (its first keypair, its signing key): the
+// server asks for it (issue 33, item 9).
 import { deriveAccountKeys, fromBase64, loadSodium, toBase64, unwrapKey } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { assertKdfStrength, type Session } from "./session";
@@ -24,5 +26,5 @@ export async function signIn(api: ApiClient, input: SignInInput): Promise<Sessio
   });
   const sodium = await loadSodium();
   const masterKey = unwrapKey(sodium, keys.wrapKey, auth.keys.wrappedMasterKey);
-  return openSessionKeys(api, input.identifier, auth, masterKey);
+  return openSessionKeys(api, input.identifier, auth, masterKey, keys.authKey);
 }

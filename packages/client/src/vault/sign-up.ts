@@ -1,5 +1,7 @@
 // Account creation (contract.md §9): every key is made here; the server receives only
-// the auth keys and wrapped keys.
+// the auth keys and wrapped keys. The sharing keypair and the signing key are published
+// right after, each with the auth key the account was just made with (the server asks
+// for it, issue 33 item 9), so sign-up stays one flow with no second password prompt.
 import {
   deriveAccountKeys,
   deriveRecoveryKeys,
@@ -49,8 +51,8 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
     recoveryWrappedMasterKey: wrapKey(sodium, recovery.recoveryWrapKey, masterKey),
   });
   api.setToken(auth.token);
-  const keyPair = await storeNewKeyPair(api, masterKey);
-  const signingKeyPair = await openSigningKeyPair(api, masterKey, undefined);
+  const keyPair = await storeNewKeyPair(api, masterKey, account.authKey);
+  const signingKeyPair = await openSigningKeyPair(api, masterKey, undefined, account.authKey);
   return {
     session: {
       identifier: input.identifier,

@@ -1,5 +1,7 @@
 // The account's sharing keypair: the raw X25519 public key and the private key
-// wrapped by the master key. Set once; an identical repeat is a no-op.
+// wrapped by the master key. Set once; an identical repeat is a no-op. Setting it needs
+// the password's current auth key (./current-auth-key.ts), checked first, so a wrong
+// one learns nothing of what is stored.
 import { accounts } from "@notes/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
@@ -7,6 +9,7 @@ import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { toBase64 } from "../shared/base64";
 import type { Caller } from "../types";
+import { assertCurrentAuthKey } from "./current-auth-key";
 
 export interface Keypair {
   publicKey: Uint8Array;
@@ -30,7 +33,12 @@ export async function getKeypair(
   };
 }
 
-export async function putKeypair(core: Core, caller: Caller, input: Keypair): Promise<void> {
+export async function putKeypair(
+  core: Core,
+  caller: Caller,
+  input: Keypair & { authKey: Uint8Array },
+): Promise<void> {
+  await assertCurrentAuthKey(core, caller, input.authKey);
   const set = await core.db
     .update(accounts)
     .set({ publicKey: input.publicKey, wrappedPrivateKey: input.wrappedPrivateKey })

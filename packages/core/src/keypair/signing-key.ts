@@ -3,13 +3,16 @@
 // the account's content. Set once, like the sharing keypair: an identical repeat is
 // a no-op, a different key is refused, so the server cannot be asked to swap the key
 // under which other members already pinned this account. It needs no sharing
-// keypair, and nothing is announced (members read it with the roster).
+// keypair, and nothing is announced (members read it with the roster). Setting it
+// needs the password's current auth key (./current-auth-key.ts, issue 33 item 9):
+// set once, a key published with a stolen token alone would lock the owner out.
 import { accounts } from "@notes/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
 import type { Caller } from "../types";
+import { assertCurrentAuthKey } from "./current-auth-key";
 
 export const SIGNING_KEY_BYTES = 32;
 
@@ -17,7 +20,9 @@ export async function putSigningKey(
   core: Core,
   caller: Caller,
   signingPublicKey: Uint8Array,
+  authKey: Uint8Array,
 ): Promise<void> {
+  await assertCurrentAuthKey(core, caller, authKey);
   const set = await core.db
     .update(accounts)
     .set({ signingPublicKey })

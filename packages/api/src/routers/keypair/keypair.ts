@@ -3,6 +3,7 @@ import { z } from "zod";
 import { base64Bytes, base64Out, noInput, noOutput } from "../../schemas/common";
 import { signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
+import { PUBLICATION_NEEDS_AUTH_KEY, publicationAuthKey } from "./publication-auth-key";
 
 export const get = authedProcedure
   .meta({
@@ -35,16 +36,16 @@ export const put = authedProcedure
       path: "/keypair",
       tags: ["sharing"],
       summary: "Store the account's sharing keypair",
-      description:
-        "Set once. Repeating the identical material is a no-op (204); different material answers 409.",
+      description: `Set once. Repeating the identical material is a no-op (204); different material answers 409. ${PUBLICATION_NEEDS_AUTH_KEY}`,
     },
     status: 204,
-    problems: ["invalid-request", "keypair-exists"],
+    problems: ["invalid-request", "credential-rejected", "keypair-exists"],
   })
   .input(
     z.object({
       publicKey: base64Bytes(1, 128, "Base64 raw X25519 public key"),
       wrappedPrivateKey: base64Bytes(1, 256, "Base64 private key wrapped by the master key"),
+      authKey: publicationAuthKey,
     }),
   )
   .output(noOutput)
