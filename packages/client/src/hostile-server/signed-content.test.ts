@@ -4,16 +4,10 @@
 // content, a device opened anything a held key opened (Mallory's text included), took
 // the server's word for who wrote what, and could not tell a left-out update from a
 // quiet note.
-import {
-  loadSodium,
-  type NoteMetadata,
-  sealCek,
-  sealEnvelope,
-  sealMetadata,
-  toBase64,
-} from "@notes/crypto";
+import { loadSodium, type NoteMetadata, sealEnvelope, sealMetadata, toBase64 } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { handedOut } from "../../test/support/handouts";
 import { json } from "../../test/support/test-fetch";
 import { fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { fakeServer } from "../../test/support/test-server";
@@ -111,7 +105,11 @@ function noteState(base: Y.Doc, updates: Served[], metadata?: NoteMetadata): Not
     ...(signatures.some((s) => s !== null) && { updateSignatures: signatures }),
     version: 4 + updates.length,
     metadata: sealMetadata(sodium, NEW, NOTE_ID, metadata ?? { title: "Plans", tags: [] }),
-    wrappedCek: sealCek(sodium, NEW, alice.keyPair.publicKey),
+    // The owner's handout of the new key to herself at the rotation (issue 33).
+    ...handedOut(sodium, signerOf(alice), NOTE_ID, 1, NEW, {
+      userId: alice.account.id,
+      publicKey: alice.keyPair.publicKey,
+    }),
   };
 }
 

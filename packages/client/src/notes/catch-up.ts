@@ -7,6 +7,7 @@ import { openEnvelope, type Sodium } from "@notes/crypto";
 import * as Y from "yjs";
 import type { NoteState } from "../api/types";
 import { openWithKeys } from "../keys/open-with-keys";
+import { isShared } from "../trust/key-handouts";
 import {
   checkCompactionCovers,
   checkServedState,
@@ -34,7 +35,8 @@ export function catchUp(
   }
   const { snapshot } = state;
   if (note.version < state.snapshotVersion && snapshot) {
-    const opened = openSnapshot(sodium, session, note, state.memberCount > 1, state);
+    const shared = session ? isShared(session, state) : state.memberCount > 1;
+    const opened = openSnapshot(sodium, session, note, shared, state);
     const reached = clocksOf(opened.value);
     for (const envelope of state.updates) {
       try {

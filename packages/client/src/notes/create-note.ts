@@ -1,10 +1,22 @@
 // Note creation: a fresh content key sealed to the owner's own public key, the first
 // Yjs state as the snapshot, title and tags as sealed metadata. The id is chosen here
 // so the envelopes can bind to it before the server has seen anything.
-import { copyMetadata, generateKey, loadSodium, type NoteMetadata, sealCek } from "@notes/crypto";
+import {
+  copyMetadata,
+  deriveEpochId,
+  fromBase64Url,
+  generateKey,
+  loadSodium,
+  memberKeysDigest,
+  type NoteMetadata,
+  sealCek,
+  signRosterEntry,
+  toBase64,
+} from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { Input } from "../api/types";
+import { handOut } from "../trust/key-handouts";
 import { clocksOf } from "../trust/served-state";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
@@ -46,11 +58,29 @@ export async function prepareNote(
   const signer = signerOf(session);
   const sealable = { id, cek, signer };
   const state = Y.encodeStateAsUpdate(doc);
+  const wrappedCek = sealCek(sodium, cek, session.keyPair.publicKey);
+  const me = { userId: session.account.id, publicKey: session.keyPair.publicKey };
+  // Epoch 0 of the note's group state (issue 33): the owner alone, holding this key.
+  const rosterEntry = signRosterEntry(sodium, signer, {
+    noteId: id,
+    epoch: 0,
+    prev: new Uint8Array(32),
+    keyId: fromBase64Url(deriveEpochId(sodium, cek)),
+    members: [
+      {
+        userId: me.userId.toLowerCase(),
+        role: "owner",
+        keys: memberKeysDigest(sodium, me.publicKey, session.signingKeyPair.publicKey),
+      },
+    ],
+  });
   const body = {
     id,
     ...sealSnapshot(sodium, sealable, state),
     ...sealNoteMetadata(sodium, sealable, metadata),
-    wrappedCek: sealCek(sodium, cek, session.keyPair.publicKey),
+    wrappedCek,
+    wrappedCekSignature: handOut(sodium, session, id, 0, cek, me, wrappedCek),
+    rosterEntry: toBase64(rosterEntry),
   };
   const note: OpenNote = {
     id,

@@ -3,13 +3,15 @@
 import { DecryptionFailed, loadSodium, sealCek, sealEnvelope, sealMetadata } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { handedOut } from "../../test/support/handouts";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import type { NoteState } from "../api/types";
 import { RetiredKeyContent } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
+import { keyStatesOf } from "../trust/key-handouts";
 import { rememberRoster } from "../trust/note-rosters";
 import { keyPinsOf } from "../trust/pin-check";
-import { signEnvelope } from "../trust/sign-content";
+import { signEnvelope, signerOf } from "../trust/sign-content";
 import { applyUpdatesAbove, openState } from "./open-state";
 import { appendParagraph, readText, writeText } from "./text";
 
@@ -80,6 +82,7 @@ describe("openState across a content-key rotation", () => {
   const NEW = new Uint8Array(32).fill(4);
 
   const BOB = "00000000-0000-4000-8000-0000000000b0";
+  const OWNER = "00000000-0000-4000-8000-0000000000a0";
 
   /**
    * Snapshot and metadata under NEW; a straggler update under OLD (signed by Bob when
@@ -89,12 +92,31 @@ describe("openState across a content-key rotation", () => {
     const sodium = await loadSodium();
     const session = await fixedSession();
     const bob = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(0xb0));
-    keyPinsOf(session).set({
-      userId: BOB,
-      publicKey: new Uint8Array(32).fill(0xb1),
-      signingPublicKey: bob.publicKey,
-      verified: false,
-    });
+    const owner = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(0xa0));
+    for (const [userId, signing] of [
+      [BOB, bob],
+      [OWNER, owner],
+    ] as const) {
+      keyPinsOf(session).set({
+        userId,
+        publicKey: new Uint8Array(32).fill(0xb1),
+        signingPublicKey: signing.publicKey,
+        verified: false,
+      });
+    }
+    // The device held OLD from the owner (epoch 0); the rotation handed out NEW at 1.
+    keyStatesOf(session).learn({ noteId: NOTE_ID, epoch: 0, keyId: "old", ownerId: OWNER });
+    const handout = handedOut(
+      sodium,
+      { userId: OWNER, secretKey: owner.privateKey },
+      NOTE_ID,
+      1,
+      NEW,
+      {
+        userId: session.account.id,
+        publicKey: session.keyPair.publicKey,
+      },
+    );
     const doc = new Y.Doc();
     writeText(doc, "before");
     const snapshot = sealEnvelope(sodium, NEW, NOTE_ID, Y.encodeStateAsUpdate(doc));
@@ -128,7 +150,7 @@ describe("openState across a content-key rotation", () => {
       }),
       version: 6,
       metadata: sealMetadata(sodium, NEW, NOTE_ID, { title: "T", tags: [] }),
-      wrappedCek: sealCek(sodium, NEW, session.keyPair.publicKey),
+      ...handout,
     };
     session.keyring = new ContentKeyring();
     session.keyring.remember(NOTE_ID, OLD);
@@ -208,7 +230,10 @@ describe("openState across a content-key rotation", () => {
         updates: [...before.updates, sealEnvelope(sodium, NEW, NOTE_ID, update)],
         version: 3,
         metadata: sealMetadata(sodium, NEW, NOTE_ID, { title: "T2", tags: [] }),
-        wrappedCek: sealCek(sodium, NEW, session.keyPair.publicKey),
+        ...handedOut(sodium, signerOf(session), NOTE_ID, 1, NEW, {
+          userId: session.account.id,
+          publicKey: session.keyPair.publicKey,
+        }),
       },
       session,
     );

@@ -16,12 +16,13 @@ import * as Y from "yjs";
 import type { NoteState } from "../api/types";
 import { MissingKeyMaterial, type ServedStateRefused, UpdatesMissing } from "../errors";
 import type { Authorship } from "../trust/authorship";
+import { isShared } from "../trust/key-handouts";
 import { type HeldClocks, heldClocksOf, holdClocks } from "../trust/served-state";
 import { signerOf } from "../trust/sign-content";
 import { gapsBefore } from "../trust/update-gaps";
 import type { Session } from "../vault/session";
 import { newNoteDoc } from "./note-doc";
-import { adoptContentKey, contentKeyOf, formerKeys } from "./note-keys";
+import { adoptContentKey, contentKeyFor, formerKeys } from "./note-keys";
 import { type ContentOutcome, openServedPart } from "./open-content";
 
 export interface OpenNote {
@@ -90,7 +91,8 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
   if (!snapshot || !metadata) {
     throw new MissingKeyMaterial(`note ${state.id} has no snapshot or metadata to open`);
   }
-  const cek = contentKeyOf(sodium, session, state);
+  // The served wrap's key only when this device knows nothing against it (issue 33).
+  const { cek, refused } = contentKeyFor(sodium, session, state);
   // Legacy notes use the master key itself; it never goes into the ring.
   if (state.wrappedCek) session.keyring?.remember(state.id, cek);
   const formerCeks = formerKeys(cek, session.keyring?.keys(state.id) ?? []);
@@ -103,12 +105,14 @@ export function openState(sodium: Sodium, session: Session, state: NoteState): O
     metadata: { title: "", tags: [] },
     role: state.role,
     formerCeks,
-    wrappedCek: state.wrappedCek,
+    // A refused wrap is not the one this key came from: the next served state is judged again.
+    wrappedCek: refused ? undefined : state.wrappedCek,
     updatedAt: state.updatedAt,
     heldClocks: new Map(),
     signer: signerOf(session),
+    ...(refused && { warnings: [refused] }),
   };
-  const shared = state.memberCount > 1;
+  const shared = isShared(session, state);
   const opened = openSnapshot(sodium, session, note, shared, state);
   Y.applyUpdate(note.doc, opened.value, REMOTE_ORIGIN);
   holdClocks(heldClocksOf(note), opened.value);
@@ -161,7 +165,7 @@ export function applyUpdatesAbove(
   session?: Session,
 ): void {
   if (session) adoptContentKey(sodium, session, note, state);
-  const shared = state.memberCount > 1;
+  const shared = session ? isShared(session, state) : state.memberCount > 1;
   const skip = Math.max(0, note.version - state.snapshotVersion);
   const fresh = state.updates.slice(skip);
   let reached = Math.max(note.version, state.version);

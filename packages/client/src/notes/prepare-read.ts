@@ -2,10 +2,12 @@
 // needs and this device lacks: the roster, which carries the members' keys (pinned on
 // first use) and says who is still on the note. It is read when the content names a
 // signer whose signing key is not pinned here, or when the note's key was rotated and
-// this device has not read the roster under the current key (retired-keys.ts). Most
-// notes need neither: unshared, never rotated, or already known.
+// this device has not read the roster under the current key (retired-keys.ts), or when
+// a member's note carries an owner's key handout and this device does not know the owner
+// yet (issue 33). Most notes need none of these: unshared, never rotated, or known.
 import type { ApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
+import { isShared, keyStatesOf } from "../trust/key-handouts";
 import { rememberRoster, rosterOf } from "../trust/note-rosters";
 import { keyPinsOf } from "../trust/pin-check";
 import { namedSigner } from "../trust/signature-check";
@@ -38,7 +40,14 @@ function needsRoster(
     (note !== undefined && note.wrappedCek !== state.wrappedCek) ||
     (session.keyring?.keys(state.id).length ?? 0) > 1;
   if (rotated && rosterOf(session, state.id)?.wrappedCek !== state.wrappedCek) return true;
-  if (state.memberCount <= 1) return false;
+  if (!isShared(session, state)) return false;
+  // A handout from an owner this device does not know yet is judged with the roster's
+  // owner and their pinned key (issue 33), so the epoch it holds is a verified one.
+  const ownerUnknown =
+    state.role !== "owner" &&
+    !keyStatesOf(session).get(state.id)?.ownerId &&
+    !rosterOf(session, state.id)?.ownerId;
+  if (ownerUnknown && state.wrappedCekSignature !== undefined) return true;
   const pins = keyPinsOf(session);
   const own = session.account.id.toLowerCase();
   const blocks = [

@@ -5,7 +5,7 @@ import { loadSodium, openSealedCek, toBase64 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import { json } from "../../test/support/test-fetch";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
-import { fakeServer, noteStateFor } from "../../test/support/test-server";
+import { fakeServer, noChain, noteStateFor } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
 import { openState } from "../notes/open-state";
 import { addMember } from "./add-member";
@@ -29,6 +29,7 @@ describe("addMember", () => {
     const state = noteStateFor(sodium, FIXED_CEK, "text", session.keyPair.publicKey);
     const { fetch, seen } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
+      [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
         json(
           {
@@ -78,6 +79,7 @@ describe("addMember", () => {
     let state = noteStateFor(sodium, session.masterKey, "legacy", undefined);
     const { fetch, seen } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
+      [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
         json({ members: [{ userId: OWNER, role: "owner" }], nextPageToken: "" }, 200, {
           ETag: '"r1"',

@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { json } from "../../test/support/test-fetch";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
-import { fakeServer, problem } from "../../test/support/test-server";
+import { fakeServer, noChain, problem } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
 import { ContentKeyring } from "../keys/content-keyring";
@@ -58,6 +58,7 @@ describe("removeMember", () => {
     let puts = 0;
     const { fetch, seen } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
+      [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
         json({ members: roster, nextPageToken: "" }, 200, { ETag: `"e${puts}"` }),
       "POST /v1/users:resolve": () =>
@@ -80,9 +81,11 @@ describe("removeMember", () => {
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET ${NOTE_PATH}`,
       `GET ${NOTE_PATH}/members`,
+      `GET ${NOTE_PATH}/roster-chain`,
       "POST /v1/users:resolve",
       `PUT ${NOTE_PATH}/members`,
       `GET ${NOTE_PATH}/members`,
+      `GET ${NOTE_PATH}/roster-chain`,
       `PUT ${NOTE_PATH}/members`,
       `GET ${NOTE_PATH}`,
       `POST ${NOTE_PATH}:compact`,
@@ -139,6 +142,7 @@ describe("removeMember", () => {
     };
     const { fetch, seen } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
+      [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
         json({ members: [{ userId: OWNER, role: "owner" }], nextPageToken: "" }, 200, {
           ETag: '"e"',

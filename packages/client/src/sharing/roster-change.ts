@@ -18,6 +18,10 @@ export interface RosterChange {
   rotated: boolean;
   /** The compaction that re-sealed the note under the new key (when rotated). */
   compaction?: NoteCoordinates;
+  /** Accounts the server listed that the owner never signed in (issue 33): left out. */
+  ghosts: string[];
+  /** Members the owner signed in who were no longer listed: left out, and the key rotated. */
+  departed: string[];
 }
 
 /**
@@ -37,9 +41,10 @@ export async function changeRoster(
   const legacy = note.wrappedCek === undefined || sameKey(note.cek, session.masterKey);
   const rotating = rotate || legacy;
   const write = await writeRoster(api, session, note, plan, rotating, options);
-  if (!write.written || !rotating) {
-    return { members: write.members, etag: write.etag, rotated: false };
+  const { ghosts, departed } = write;
+  if (!write.written || !write.rotated) {
+    return { members: write.members, etag: write.etag, rotated: false, ghosts, departed };
   }
   const compaction = await finishRotation(api, session, note, write.cek, write.ownerWrappedCek);
-  return { members: write.members, etag: write.etag, rotated: true, compaction };
+  return { members: write.members, etag: write.etag, rotated: true, compaction, ghosts, departed };
 }

@@ -15,6 +15,8 @@ type Member = Output<"notes.members">["members"][number];
 /** A note's members as last read, and the wrap (content key) it was read under. */
 export interface KnownRoster {
   wrappedCek: string | undefined;
+  /** The member the roster named owner. */
+  ownerId?: string;
   members: ReadonlySet<string>;
   /** How the roster named each member (handle, or the address the owner added them by). */
   names: ReadonlyMap<string, string>;
@@ -46,8 +48,10 @@ export function rememberRoster(
     const name = m.handle ? `@${m.handle}` : m.name;
     if (name) names.set(m.userId.toLowerCase(), name);
   }
+  const owner = members.find((m) => m.role === "owner")?.userId.toLowerCase();
   session.rosters.set(noteId.toLowerCase(), {
     wrappedCek,
+    ...(owner && { ownerId: owner }),
     members: new Set(members.map((m) => m.userId.toLowerCase())),
     names,
   });

@@ -38,6 +38,9 @@ export function fakeServer(routes: Record<string, RouteHandler>): {
   return { fetch, seen };
 }
 
+/** GET …/roster-chain of a note whose owner never signed a roster (issue 33). */
+export const noChain: RouteHandler = () => json({ entries: [], nextPageToken: "" });
+
 export function problem(slug: string, status: number): Response {
   return json({ type: `http://x/problems/${slug}`, title: slug, status }, status);
 }

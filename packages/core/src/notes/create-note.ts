@@ -2,9 +2,12 @@
 // holding the content key wrapped to their own public key. Ids are never reused,
 // not even those of deleted notes. The snapshot and metadata may come signed
 // (issue 21, signed content); a block must name the caller (shared/signature-block.ts).
-import { noteMembers, notes } from "@notes/db";
+// So may the owner's wrap (a key handout at roster epoch 0) and the first entry of the
+// note's membership chain (issue 33), both stored opaque.
+import { noteMembers, noteRosterEntries, notes } from "@notes/db";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
+import { entrySignature } from "../sharing/roster-chain";
 import { requireCallerSigned } from "../shared/signature-block";
 import type { Caller } from "../types";
 import { drawSeq } from "./change-seq";
@@ -18,6 +21,10 @@ export interface NewNote {
   wrappedCek: Uint8Array;
   snapshotSignature?: Uint8Array | null;
   metadataSignature?: Uint8Array | null;
+  /** The owner's key handout over `wrappedCek` at roster epoch 0. */
+  wrappedCekSignature?: Uint8Array | null;
+  /** Epoch 0 of the note's signed membership chain (its wire bytes). */
+  rosterEntry?: Uint8Array | null;
 }
 
 export interface NoteCoordinates {
@@ -35,6 +42,8 @@ export async function createNote(
   requireCallerSigned(caller.accountId, [
     ["/snapshotSignature", input.snapshotSignature],
     ["/metadataSignature", input.metadataSignature],
+    ["/wrappedCekSignature", input.wrappedCekSignature],
+    ["/rosterEntry", entrySignature(input.rosterEntry)],
   ]);
   const bytes = byteLength(input.metadata, input.snapshot);
   if (bytes > NOTE_CEILING) throw noteTooLarge();
@@ -61,8 +70,13 @@ export async function createNote(
       accountId: caller.accountId,
       role: "owner",
       wrappedCek: input.wrappedCek,
+      wrapSignature: input.wrappedCekSignature ?? null,
+      wrapEpoch: input.wrappedCekSignature ? 0 : null,
       seq,
     });
+    if (input.rosterEntry) {
+      await tx.insert(noteRosterEntries).values({ noteId: id, epoch: 0, entry: input.rosterEntry });
+    }
     return seq;
   });
   core.announcer.announce({ e: "note", kind: "write", noteId: id, seq, ownerId: caller.accountId });

@@ -5,6 +5,10 @@
 // one new seq, announced to the relay, which closes removed members' room sockets.
 // Runs under the note row lock, so it serializes with appends and compactions:
 // a removed editor's append either lands before the removal or is refused.
+// Issue 33: the owner's client may send the roster's signed chain entry (`roster`) and a
+// key handout beside each wrap (`wrapSignature`, `ownerWrapSignature`); they are stored
+// opaque, the entry appended to the chain at its next epoch and the handouts with that
+// epoch, so each member's note state carries the owner's signature over its wrap.
 import { noteMembers } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
@@ -19,20 +23,27 @@ import { lockNoteForWrite, touchMembers } from "../notes/note-access";
 import { announce } from "../realtime/announce";
 import { sameBytes } from "../shared/bytes";
 import type { Caller } from "../types";
+import { requireCallerSigned } from "../shared/signature-block";
 import { notAContact, resolvedContacts } from "./contacts";
 import { revokeMembers } from "./revoke-members";
 import { type Member, type RosterRow, readRoster, rosterView } from "./roster";
+import { appendChainEntry, entrySignature } from "./roster-chain";
 
 export interface MemberEntry {
   userId: string;
   role: "editor" | "viewer";
   wrappedCek: Uint8Array;
   addedBy?: string | null;
+  /** The owner's key handout over `wrappedCek` at `roster.epoch`. */
+  wrapSignature?: Uint8Array | null;
 }
 
 export interface RosterReplacement {
   members: MemberEntry[];
   ownerWrappedCek?: Uint8Array | null;
+  ownerWrapSignature?: Uint8Array | null;
+  /** The signed chain entry of this roster (issue 33), at the chain's next epoch. */
+  roster?: { epoch: number; entry: Uint8Array } | null;
 }
 
 function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string): void {
@@ -52,6 +63,9 @@ function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string
       errors.push({ pointer: `/members/${i}/addedBy`, detail: "Not a member of this note." });
   });
   if (errors.length > 0) throw invalidRequest(errors);
+  const handouts = input.members.some((m) => m.wrapSignature) || input.ownerWrapSignature;
+  if (handouts && !input.roster)
+    throw invalidRequest([{ pointer: "/roster", detail: "Signed handouts need the roster entry." }]);
 }
 
 export async function replaceMembers(
@@ -71,6 +85,11 @@ export async function replaceMembers(
     if (ifMatch !== "*" && !ifMatch.split(/\s*,\s*/).includes(current.etag))
       throw preconditionFailed();
     validate({ ...input, members }, roster, note.ownerId);
+    requireCallerSigned(caller.accountId, [
+      ...members.map((m, i) => [`/members/${i}/wrapSignature`, m.wrapSignature] as const),
+      ["/ownerWrapSignature", input.ownerWrapSignature],
+      ["/roster/entry", entrySignature(input.roster?.entry)],
+    ]);
 
     const existing = new Map(roster.filter((m) => m.role !== "owner").map((m) => [m.accountId, m]));
     const joining = members.filter((m) => !existing.has(m.userId)).map((m) => m.userId);
@@ -91,6 +110,8 @@ export async function replaceMembers(
     });
     if (changed.length === 0 && removed.length === 0 && !ownerRewrap) return current;
 
+    const epoch = input.roster?.epoch ?? null;
+    if (input.roster) await appendChainEntry(tx, id, input.roster.epoch, input.roster.entry);
     const seq = await drawSeq(tx);
     if (changed.length > 0) {
       await tx
@@ -101,6 +122,8 @@ export async function replaceMembers(
             accountId: m.userId,
             role: m.role,
             wrappedCek: m.wrappedCek,
+            wrapSignature: m.wrapSignature ?? null,
+            wrapEpoch: m.wrapSignature ? epoch : null,
             addedBy: m.addedBy ?? existing.get(m.userId)?.addedBy ?? caller.accountId,
             seq,
           })),
@@ -110,6 +133,8 @@ export async function replaceMembers(
           set: {
             role: sql`excluded.role`,
             wrappedCek: sql`excluded.wrapped_cek`,
+            wrapSignature: sql`excluded.wrap_signature`,
+            wrapEpoch: sql`excluded.wrap_epoch`,
             addedBy: sql`excluded.added_by`,
             seq: sql`excluded.seq`,
             // A former member added back is live again: their frozen tombstone goes.
@@ -122,7 +147,9 @@ export async function replaceMembers(
     await revokeMembers(tx, id, removed, seq);
     if (ownerRewrap && input.ownerWrappedCek) {
       await tx.execute(
-        sql`update note_members set wrapped_cek = ${Buffer.from(input.ownerWrappedCek)}
+        sql`update note_members set wrapped_cek = ${Buffer.from(input.ownerWrappedCek)},
+              wrap_signature = ${input.ownerWrapSignature ? Buffer.from(input.ownerWrapSignature) : null},
+              wrap_epoch = ${input.ownerWrapSignature ? epoch : null}
             where note_id = ${id} and account_id = ${note.ownerId}`,
       );
     }

@@ -22,7 +22,7 @@ export async function revokeMembers(
         )})`;
   await tx.execute(
     sql`update note_members m
-        set role = 'revoked', wrapped_cek = null, added_by = null, seq = ${seq},
+        set role = 'revoked', wrapped_cek = null, wrap_signature = null, wrap_epoch = null, added_by = null, seq = ${seq},
             revoked_at = now(), revoked_version = n.version,
             revoked_snapshot_version = n.snapshot_version
         from notes n

@@ -2,6 +2,7 @@ import { createNote } from "@notes/core";
 import { z } from "zod";
 import { base64Bytes } from "../../schemas/common";
 import { CONTENT_BODY_LIMIT, ciphertext, coordinatesSchema, noteId } from "../../schemas/notes";
+import { handoutIn, rosterEntryIn } from "../../schemas/group-state";
 import { signatureIn } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
@@ -13,7 +14,7 @@ export const create = authedProcedure
       tags: ["notes"],
       summary: "Create a note from a client-encrypted snapshot",
       description:
-        "The caller becomes the owner and sole member. Ids of deleted notes stay taken (409). `snapshotSignature` and `metadataSignature` are optional signature blocks that must name the caller (400 otherwise).",
+        "The caller becomes the owner and sole member. Ids of deleted notes stay taken (409). `snapshotSignature` and `metadataSignature` are optional signature blocks that must name the caller (400 otherwise). `wrappedCekSignature` (the owner's key handout over `wrappedCek`, at roster epoch 0) and `rosterEntry` (epoch 0 of the note's signed membership chain) are optional too, stored opaque and served back: `wrappedCekSignature` with the owner's note state, the entry from `GET /v1/notes/{id}/roster-chain`.",
     },
     status: 201,
     bodyLimit: CONTENT_BODY_LIMIT,
@@ -28,6 +29,8 @@ export const create = authedProcedure
       wrappedCek: base64Bytes(1, 256, "Base64 content key sealed to the owner's public key"),
       snapshotSignature: signatureIn("`snapshot`").nullish(),
       metadataSignature: signatureIn("`metadata`").nullish(),
+      wrappedCekSignature: handoutIn("`wrappedCek` at roster epoch 0").nullish(),
+      rosterEntry: rosterEntryIn.nullish(),
     }),
   )
   .output(coordinatesSchema)

@@ -6,9 +6,9 @@ import { append } from "./append";
 import { changes } from "./changes";
 import { compact } from "./compact";
 import { create } from "./create";
-import { remove } from "./delete";
+import { remove, removeSigned } from "./delete";
 import { get } from "./get";
-import { members } from "./members";
+import { members, rosterChain } from "./members";
 import {
   discardPreviousCompactionProcedure,
   readPreviousCompactionProcedure,
@@ -19,11 +19,13 @@ export const notesRouter = router({
   create,
   get,
   remove,
+  removeSigned,
   append,
   compact,
   readPreviousCompaction: readPreviousCompactionProcedure,
   discardPreviousCompaction: discardPreviousCompactionProcedure,
   members,
+  rosterChain,
   replaceMembers: replaceMembersProcedure,
   leave,
   roomTicket,

@@ -1,5 +1,6 @@
-import { listMembers } from "@notes/core";
+import { listMembers, readRosterChain } from "@notes/core";
 import { z } from "zod";
+import { chainEntrySchema } from "../../schemas/group-state";
 import { memberSchema, noteId } from "../../schemas/notes";
 import { authedProcedure } from "../../trpc";
 
@@ -22,4 +23,23 @@ export const members = authedProcedure
     const roster = await listMembers(ctx.core, ctx.caller, input.id);
     ctx.response.headers.set("ETag", roster.etag);
     return { members: roster.members, nextPageToken: "" as const };
+  });
+
+export const rosterChain = authedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/notes/{id}/roster-chain",
+      tags: ["sharing"],
+      summary: "The note's signed membership chain, oldest first",
+      description:
+        "Every roster the owner decided, as the owner's client signed it (docs/client-crypto.md, \"The signed group state\"): entry `epoch` names the hash of entry `epoch - 1`. Any member may read it. `after` leaves out the epochs up to and including it. Empty for notes whose owner never signed a roster. The server stores entries opaque: clients verify every one. One page: `nextPageToken` is always empty.",
+    },
+    problems: ["invalid-request", "note-not-found"],
+  })
+  .input(z.object({ id: noteId, after: z.coerce.number().int().min(0).optional() }))
+  .output(z.object({ entries: z.array(chainEntrySchema), nextPageToken: z.literal("") }))
+  .query(async ({ ctx, input }) => {
+    const chain = await readRosterChain(ctx.core, ctx.caller, input.id, input.after);
+    return { entries: chain.entries, nextPageToken: "" as const };
   });

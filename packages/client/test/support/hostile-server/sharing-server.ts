@@ -17,8 +17,10 @@ export interface Person {
 }
 
 export interface RosterWrite {
-  members: { userId: string; role: Member["role"]; wrappedCek: string }[];
+  members: { userId: string; role: Member["role"]; wrappedCek: string; wrapSignature?: string }[];
   ownerWrappedCek?: string;
+  ownerWrapSignature?: string;
+  roster?: { epoch: number; entry: string };
 }
 
 export async function person(userId: string, handle: string, seed: number): Promise<Person> {
@@ -40,6 +42,8 @@ export function sharingServer(options: {
   /** Whose key users:resolve answers with the attacker's; empty while the server is honest. */
   const substitute = new Set<string>();
   const writes: RosterWrite[] = [];
+  /** The note's roster chain as the owner wrote it (issue 33); a test may bend it. */
+  const chain: { epoch: number; entry: string }[] = [];
   const path = `/v1/notes/${state.id}`;
   const { fetch, seen } = fakeServer({
     [`GET ${path}`]: () => json(state),
@@ -52,13 +56,24 @@ export function sharingServer(options: {
       const key = substitute.has(found.userId) ? options.attacker.keyPair : found.keyPair;
       return json({ userId: found.userId, handle, publicKey: toBase64(key.publicKey) });
     },
+    [`GET ${path}/roster-chain`]: () => json({ entries: chain, nextPageToken: "" }),
     [`PUT ${path}/members`]: (request) => {
       const body = request.body as unknown as RosterWrite;
       writes.push(body);
       version += 1;
+      if (body.roster) chain.push(body.roster);
       const ownerRow = roster[0] as Member;
       roster = [ownerRow, ...body.members.map(({ userId, role }) => rowFor(userId, role))];
-      if (body.ownerWrappedCek) state = { ...state, wrappedCek: body.ownerWrappedCek };
+      if (body.ownerWrappedCek) {
+        state = {
+          ...state,
+          wrappedCek: body.ownerWrappedCek,
+          ...(body.ownerWrapSignature && {
+            wrappedCekSignature: body.ownerWrapSignature,
+            wrappedCekEpoch: body.roster?.epoch ?? 0,
+          }),
+        };
+      }
       return json({ members: roster, nextPageToken: "" }, 200, { ETag: `"r${version}"` });
     },
     [`POST ${path}:compact`]: (request) => {
@@ -73,5 +88,16 @@ export function sharingServer(options: {
     return { userId, role, ...(handle && { handle }), addedBy: options.owner.userId };
   }
 
-  return { fetch, seen, writes, substitute };
+  return {
+    fetch,
+    seen,
+    writes,
+    substitute,
+    chain,
+    /** Lists an account the owner never added, as a server adding a ghost would. */
+    addGhost(userId: string) {
+      roster = [...roster, rowFor(userId, "editor")];
+      version += 1;
+    },
+  };
 }
