@@ -140,24 +140,33 @@ describe("signed key handouts and the roster chain", () => {
     ]);
     const alone = await putSigned(owner, id, {
       members: [
-        { userId: bob.accountId, role: "viewer", wrappedCek: blob(80), wrapSignature: block(owner) },
+        {
+          userId: bob.accountId,
+          role: "viewer",
+          wrappedCek: blob(80),
+          wrapSignature: block(owner),
+        },
       ],
     });
     expectProblem(alone, 400, "invalid-request");
     expect(pointersOf(alone)).toEqual(["/roster"]);
-    const created = await owner.client.call("POST", "/v1/notes", {
-      token: owner.token,
-      body: {
-        id: randomUUID(),
-        metadata: blob(64),
-        snapshot: blob(64),
-        wrappedCek: blob(80),
-        wrappedCekSignature: block(bob),
-        rosterEntry: b64(randomBytes(40)),
-      },
-    });
-    expectProblem(created, 400, "invalid-request");
-    expect(pointersOf(created)).toEqual(["/rosterEntry", "/wrappedCekSignature"]);
+    const create = (extra: Record<string, string>) =>
+      owner.client.call("POST", "/v1/notes", {
+        token: owner.token,
+        body: {
+          id: randomUUID(),
+          metadata: blob(64),
+          snapshot: blob(64),
+          wrappedCek: blob(80),
+          ...extra,
+        },
+      });
+    const named = await create({ wrappedCekSignature: block(bob), rosterEntry: entry(bob) });
+    expectProblem(named, 400, "invalid-request");
+    expect(pointersOf(named)).toEqual(["/rosterEntry", "/wrappedCekSignature"]);
+    const short = await create({ rosterEntry: b64(randomBytes(40)) });
+    expectProblem(short, 400, "invalid-request");
+    expect(pointersOf(short)).toEqual(["/rosterEntry"]);
   });
 
   it("shows the chain to members only: a stranger and a removed member get 404, no token 401", async () => {
