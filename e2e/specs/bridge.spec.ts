@@ -1,9 +1,9 @@
 // The bridge between two premium accounts in two browsers (complimentary through
 // the operator API): the first member opens the bridge with a new key; a free
 // account sees the way to the plans; once granted it waits for the key until a
-// member seals it over; then a transmission from one reaches the other live,
-// through the change feed, and the words are the same on both sides, each author
-// named by handle.
+// member lets it in by name (being listed by the server lets nobody in: issue 33,
+// item 2); then a transmission from one reaches the other live, through the change
+// feed, and the words are the same on both sides, each author named by handle.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { signUp } from "../fixtures/journeys";
 import { opsPost } from "../fixtures/ops";
@@ -41,9 +41,10 @@ test("two premium members: open, welcome a newcomer, transmit live", async ({
   await expect(bobEpoch).toContainText("You have no key for the bridge yet", FEED);
   await expect(other.getByRole("textbox", { name: "Transmission" })).toBeDisabled();
 
-  // Alice's app seals the key to the newcomer when it next opens the bridge.
+  // Alice's app lists the newcomer when it next opens the bridge; she lets Bob in.
   await page.reload();
-  await expect(aliceEpoch).toContainText("sealed to 1 newcomer(s)", FEED);
+  await aliceEpoch.getByRole("button", { name: `Let in ${bob.handle}` }).click(FEED);
+  await expect(aliceEpoch).toContainText(`You let in ${bob.handle}.`, FEED);
   await bobEpoch.getByRole("button", { name: "Check again" }).click();
   await expect(bobEpoch).toContainText("You hold the current key", FEED);
   await expectNoSeriousA11yViolations(other);

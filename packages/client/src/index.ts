@@ -21,18 +21,31 @@ export type {
 } from "./api/types";
 export {
   type BridgeKeyring,
+  type BridgeNewcomer,
+  type BridgeWelcome,
+  type HandoutCheck,
   loadBridgeKeys,
+  loadHeldEpochs,
   sealToMembersLacking,
   startEpoch,
 } from "./bridge/bridge-keys";
 export {
   type BridgeEntry,
   BridgeLog,
+  BridgeNeedsSession,
   type BridgePageView,
+  type BridgeSignatureCheck,
   type BridgeState,
   NoBridgeKey,
+  NotLackingBridgeKey,
   type Transmission,
 } from "./bridge/bridge-log";
+export {
+  type BridgeMemory,
+  type BridgeMemoryJson,
+  MemoryBridgeMemory,
+  type NumberedEpoch,
+} from "./bridge/bridge-memory";
 export {
   answerDeviceLink,
   claimDeviceLink,

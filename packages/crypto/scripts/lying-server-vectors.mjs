@@ -268,6 +268,76 @@ const sealedPins = xchachaSeal(
   Buffer.from(KEY_PINS_LABEL, "ascii"),
 );
 
+// --- a signed bridge key handout (issue 33, item 1) ---
+const BRIDGE_HANDOUT_LABEL = "notes/bridge-handout/v1";
+const u64 = (n) => {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64BE(BigInt(n));
+  return out;
+};
+const handout = {
+  signerId: alice.userId,
+  seed: bytes(32, 0xa0),
+  epochNumber: 7,
+  bridgeKey: bytes(32, 0x50),
+  recipientId: bob.userId,
+  recipientPublicKey: bob.publicKey,
+  // Any bytes serve: the wrap (crypto_box_seal's 80 bytes) is hashed as sent, opaque here.
+  wrappedKey: bytes(80, 0xd0),
+};
+const handoutKey = ed25519(Buffer.from(handout.seed));
+const bridgeEpochBytes = blake2b(handout.bridgeKey, 32).subarray(0, 16);
+const handoutSigned = Buffer.concat([
+  Buffer.from(BRIDGE_HANDOUT_LABEL, "ascii"),
+  uuidBytes(handout.signerId),
+  u64(handout.epochNumber),
+  bridgeEpochBytes,
+  uuidBytes(handout.recipientId),
+  handout.recipientPublicKey,
+  blake2b(handout.wrappedKey, 32),
+]);
+const handoutBlock = Buffer.concat([
+  uuidBytes(handout.signerId),
+  sign(null, handoutSigned, handoutKey.privateKey),
+]);
+
+// --- a version-2 bridge transmission (issue 33, items 5 and 11) ---
+const transmission = {
+  bridgeKey: handout.bridgeKey,
+  nonce: Buffer.from(bytes(24, 0x20)),
+  messageId: "5b1e4c3a-9d2f-4e8b-a7c6-0f1e2d3c4b5a",
+  sentAt: 1_764_300_000_123,
+  signed: true,
+  text: "Over the bridge ✓",
+};
+const messageBytes = Buffer.concat([
+  Buffer.from([0xff, 0x02, transmission.signed ? 0x01 : 0x00]),
+  uuidBytes(transmission.messageId),
+  u64(transmission.sentAt),
+  Buffer.from(transmission.text, "utf8"),
+]);
+const paddedMessage = Buffer.alloc(1024);
+messageBytes.copy(paddedMessage);
+paddedMessage[messageBytes.length] = 0x80;
+const transmissionBody = xchachaSeal(
+  transmission.bridgeKey,
+  transmission.nonce,
+  paddedMessage,
+  Buffer.alloc(0),
+);
+const transmissionSigned = Buffer.concat([
+  Buffer.from(SIGNATURE_LABEL, "ascii"),
+  Buffer.from([6]),
+  Buffer.alloc(16),
+  bridgeEpochBytes,
+  uuidBytes(handout.signerId),
+  blake2b(transmissionBody, 32),
+]);
+const transmissionBlock = Buffer.concat([
+  uuidBytes(handout.signerId),
+  sign(null, transmissionSigned, handoutKey.privateKey),
+]);
+
 const vectors = {
   about:
     "Known-answer vectors for docs/client-crypto.md 'Defences against a lying server' (contract.md §9 rule 12), computed by scripts/lying-server-vectors.mjs with node:crypto only. Binary values are standard Base64 with padding unless the name ends in Hex.",
@@ -331,6 +401,33 @@ const vectors = {
     nonce: b64(pins.nonce),
     plaintext: pins.plaintext,
     sealed: b64(sealedPins),
+  },
+  bridgeHandout: {
+    label: BRIDGE_HANDOUT_LABEL,
+    signerId: handout.signerId,
+    seed: b64(handout.seed),
+    signingPublicKey: b64(handoutKey.publicKey),
+    epochNumber: handout.epochNumber,
+    bridgeKey: b64(handout.bridgeKey),
+    epochId: Buffer.from(bridgeEpochBytes).toString("base64url"),
+    recipientId: handout.recipientId,
+    recipientPublicKey: b64(handout.recipientPublicKey),
+    wrappedKey: b64(handout.wrappedKey),
+    messageHex: hex(handoutSigned),
+    signatureBlock: b64(handoutBlock),
+  },
+  bridgeMessageV2: {
+    bridgeKey: b64(transmission.bridgeKey),
+    nonce: b64(transmission.nonce),
+    messageId: transmission.messageId,
+    sentAt: transmission.sentAt,
+    signed: transmission.signed,
+    text: transmission.text,
+    messageHex: hex(messageBytes),
+    body: b64(transmissionBody),
+    signerId: handout.signerId,
+    signatureMessageHex: hex(transmissionSigned),
+    signatureBlock: b64(transmissionBlock),
   },
 };
 

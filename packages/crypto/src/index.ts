@@ -11,7 +11,23 @@ export {
 export { type AccountKeys, deriveAccountKeys } from "./account-keys";
 export { type AeadSodium, KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
+export {
+  assertEpochNumber,
+  BRIDGE_HANDOUT_LABEL,
+  type BridgeHandout,
+  bridgeHandoutMessage,
+  signBridgeHandout,
+  verifyBridgeHandout,
+} from "./bridge-handout";
 export { type BridgeKey, generateBridgeKey, openBridgeKey, sealBridgeKey } from "./bridge-key";
+export {
+  BRIDGE_HEADER_BYTES,
+  BRIDGE_MAX_TEXT_BYTES,
+  type BridgeMessage,
+  type BridgeMessageV2,
+  decodeBridgeMessage,
+  encodeBridgeMessage,
+} from "./bridge-message";
 export {
   BRIDGE_MAX_MESSAGE_BYTES,
   BRIDGE_PADDED_BYTES,

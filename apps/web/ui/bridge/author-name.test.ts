@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorName, signatureNote } from "./author-name";
+import { authorName, replayNote, sentTime, signatureNote } from "./author-name";
 
 const me = "11111111-0000-4000-8000-000000000000";
 const other = "2b373d9c-0000-4000-8000-000000000000";
@@ -32,5 +32,32 @@ describe("signatureNote", () => {
     expect(signatureNote({ authorId: bob, signature: { status: "unsigned" } }).text).toBe(
       "unsigned",
     );
+  });
+});
+
+describe("what a person sees of the server's edits (issue 33)", () => {
+  const bob = "00000000-0000-4000-8000-0000000000b0";
+
+  it("item 5: a removed signature warns, in words apart from a forged one", () => {
+    const stripped = signatureNote({ authorId: bob, signature: { status: "stripped" } });
+    const forged = signatureNote({ authorId: bob, signature: { status: "invalid" } });
+    expect(stripped).toEqual({
+      text: "signature removed on the way: this author signs",
+      warn: true,
+    });
+    expect(stripped.text).not.toBe(forged.text);
+    expect(signatureNote({ authorId: bob, signature: { status: "unsigned" } }).warn).toBe(false);
+  });
+
+  it("item 11: a copy served again says so, and times are the author's", () => {
+    expect(replayNote({ replayOf: 12 })).toBe(
+      "Served again by the server: a copy of #12, not a new transmission.",
+    );
+    expect(replayNote({})).toBeUndefined();
+    const createdAt = "2026-11-29T10:00:00.000Z";
+    expect(sentTime({ createdAt, sentAt: "2026-11-28T09:00:00.000Z" })).toBe(
+      "2026-11-28T09:00:00.000Z",
+    );
+    expect(sentTime({ createdAt })).toBe(createdAt);
   });
 });

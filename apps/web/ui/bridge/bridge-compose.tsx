@@ -1,7 +1,8 @@
 "use client";
 // Compose: the words are padded to 1,024 bytes and sealed in this tab before they
-// leave it, so the limit is in bytes (1,023), counted as the member types.
-import { BRIDGE_MAX_MESSAGE_BYTES, utf8Encode } from "@notes/crypto";
+// leave it, so the limit is in bytes (996: the rest carries the message's id and send
+// time, docs/client-crypto.md "Bridge transmissions, version 2"), counted as the member types.
+import { BRIDGE_MAX_TEXT_BYTES, utf8Encode } from "@notes/crypto";
 import { type FormEvent, useState } from "react";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
@@ -14,7 +15,7 @@ interface Props {
 export function BridgeCompose({ enabled, send }: Props) {
   const [text, setText] = useState("");
   const bytes = utf8Encode(text).length;
-  const tooLong = bytes > BRIDGE_MAX_MESSAGE_BYTES;
+  const tooLong = bytes > BRIDGE_MAX_TEXT_BYTES;
   const { run, busy, error } = useAction(async (words: string) => {
     await send(words);
     setText("");
@@ -36,7 +37,7 @@ export function BridgeCompose({ enabled, send }: Props) {
       />
       <div className="bridge-compose-row">
         <span id="bridge-count" className={tooLong ? "form-error" : "muted"}>
-          {bytes} / {BRIDGE_MAX_MESSAGE_BYTES} bytes
+          {bytes} / {BRIDGE_MAX_TEXT_BYTES} bytes
         </span>
         <button type="submit" disabled={!enabled || busy || tooLong || !text.trim()}>
           Send

@@ -1,20 +1,26 @@
 "use client";
-// The epoch handshake as the member sees it: holding the key (and how many
-// newcomers this tab just sealed it to), waiting for a member to seal it, or
-// having opened the bridge. Rotation makes a new key for everyone.
-import type { BridgeState } from "@notes/client";
+// The epoch handshake as the member sees it: holding the key (its number, and whom this
+// tab just handed it to), waiting for a member to hand it over, or having opened the
+// bridge. Accounts the server lists but nobody here vouches for wait, by name, until the
+// person lets them in (issue 33, item 2). Rotation makes a new key for everyone let in.
+import type { BridgeNewcomer, BridgeState } from "@notes/client";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
+import { handedText, letInLabel, newcomerName, waitingText } from "./newcomers";
 
 interface Props {
   state: BridgeState | undefined;
+  /** Let in this session by the person, newest last. */
+  admitted: readonly BridgeNewcomer[];
   rotate(): Promise<void>;
   recheck(): Promise<void>;
+  admit(userId: string): Promise<void>;
 }
 
-export function BridgeEpoch({ state, rotate, recheck }: Props) {
+export function BridgeEpoch({ state, admitted, rotate, recheck, admit }: Props) {
   const rotation = useAction(rotate);
   const check = useAction(recheck);
+  const letIn = useAction(admit);
   const confirmRotate = () => {
     if (window.confirm("Make a new bridge key for every member? Older words stay readable.")) {
       void rotation.run();
@@ -31,8 +37,8 @@ export function BridgeEpoch({ state, rotate, recheck }: Props) {
       {state?.kind === "waiting" && (
         <>
           <p role="status">
-            You have no key for the bridge yet. A member who holds it seals it to you when their app
-            next opens the bridge; you can read and send after that.
+            You have no key for the bridge yet. A member who holds it hands it to you when they let
+            you in; you can read and send after that.
           </p>
           <button
             type="button"
@@ -50,11 +56,29 @@ export function BridgeEpoch({ state, rotate, recheck }: Props) {
             {state.kind === "opened"
               ? "You opened the bridge with a new key. "
               : "You hold the current key. "}
-            Epoch <code>{state.epochId.slice(0, 8)}</code>
-            {state.kind === "ready" &&
-              state.welcomed > 0 &&
-              ` — sealed to ${state.welcomed} newcomer(s).`}
+            Epoch {state.epochNumber} <code>{state.epochId.slice(0, 8)}</code>{" "}
+            {handedText(state.welcomed, admitted)}
           </p>
+          {state.waiting.length > 0 && (
+            <div className="bridge-waiting">
+              <p>{waitingText(state.waiting)}</p>
+              <ul>
+                {state.waiting.map((newcomer) => (
+                  <li key={newcomer.userId}>
+                    <span>{newcomerName(newcomer)}</span>{" "}
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={letIn.busy}
+                      onClick={() => void letIn.run(newcomer.userId)}
+                    >
+                      {letInLabel(newcomer)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <button
             type="button"
             className="secondary"
@@ -65,7 +89,7 @@ export function BridgeEpoch({ state, rotate, recheck }: Props) {
           </button>
         </>
       )}
-      <FormError message={rotation.error ?? check.error} />
+      <FormError message={rotation.error ?? check.error ?? letIn.error} />
     </section>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 // The log, newest first. Older pages load as the end of the list scrolls into
 // view (and by the button, for keyboards and screen readers). Words this member
-// cannot open yet say so instead of vanishing.
+// cannot open yet say so instead of vanishing. Each shows the author's own send time
+// when it carries one (sealed and signed with the words), and a copy the server served
+// again says so instead of passing for a new transmission (issue 33, item 11).
 import type { BridgeEntry } from "@notes/client";
 import { useEffect, useRef } from "react";
-import { authorName, signatureNote } from "./author-name";
+import { authorName, replayNote, sentTime, signatureNote } from "./author-name";
 
 interface Props {
   entries: BridgeEntry[];
@@ -34,9 +36,13 @@ export function BridgeLogList({ entries, ownId, hasOlder, loadingOlder, loadOlde
           <li key={entry.seq} data-seq={entry.seq}>
             <p className="bridge-meta">
               <span>{authorName(entry, ownId)}</span> <SignatureBadge entry={entry} />
-              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+              <time dateTime={sentTime(entry)}>{new Date(sentTime(entry)).toLocaleString()}</time>
             </p>
-            {entry.text === undefined ? (
+            {entry.replayOf !== undefined ? (
+              <p className="form-error" data-testid="bridge-replay">
+                {replayNote(entry)}
+              </p>
+            ) : entry.text === undefined ? (
               <p className="muted">Sealed under a key you do not hold.</p>
             ) : (
               <p className="bridge-text">{entry.text}</p>

@@ -41,7 +41,13 @@ export function BridgeScreen() {
   return (
     <main className="bridge">
       <h1>Bridge</h1>
-      <BridgeEpoch state={bridge.state} rotate={bridge.rotate} recheck={bridge.recheck} />
+      <BridgeEpoch
+        state={bridge.state}
+        admitted={bridge.admitted}
+        rotate={bridge.rotate}
+        recheck={bridge.recheck}
+        admit={bridge.admit}
+      />
       <FormError message={bridge.error} />
       <BridgeCompose enabled={canSend} send={bridge.send} />
       <BridgeLogList

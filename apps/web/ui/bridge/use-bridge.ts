@@ -3,8 +3,15 @@
 // transmissions (newest first, one per seq), older pages on demand, and live
 // arrivals from the change feed. Transmissions are kept sealed and opened on
 // render, so a key that arrives later (a newcomer's wrap, a rotation) opens the
-// words already on screen.
-import type { BridgeEntry, BridgeLog, BridgeState, Transmission } from "@notes/client";
+// words already on screen; they are opened together, so a copy the server serves
+// again is marked whichever arrives first. Letting a newcomer in is the person's act.
+import type {
+  BridgeEntry,
+  BridgeLog,
+  BridgeNewcomer,
+  BridgeState,
+  Transmission,
+} from "@notes/client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "../problem-text";
 import { useVault } from "../vault-context";
@@ -14,6 +21,8 @@ const HANDSHAKE_EVERY_MS = 15_000;
 
 export interface BridgeView {
   state: BridgeState | undefined;
+  /** Let in by the person in this tab, newest last. */
+  admitted: BridgeNewcomer[];
   entries: BridgeEntry[];
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -22,6 +31,7 @@ export interface BridgeView {
   send(text: string): Promise<void>;
   rotate(): Promise<void>;
   recheck(): Promise<void>;
+  admit(userId: string): Promise<void>;
 }
 
 function merge(into: Transmission[], more: Transmission[]): Transmission[] {
@@ -34,6 +44,7 @@ export function useBridge(enabled: boolean): BridgeView {
   const { vault } = useVault();
   const log = useRef<BridgeLog | undefined>(undefined);
   const [state, setState] = useState<BridgeState>();
+  const [admitted, setAdmitted] = useState<BridgeNewcomer[]>([]);
   const [sealed, setSealed] = useState<Transmission[]>([]);
   const [nextToken, setNextToken] = useState<string | undefined>(undefined);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -87,7 +98,7 @@ export function useBridge(enabled: boolean): BridgeView {
   const entries = useMemo(() => {
     void keysVersion;
     const bridge = log.current;
-    return bridge ? sealed.map((t) => bridge.open(t)) : [];
+    return bridge ? bridge.openAll(sealed) : [];
   }, [sealed, keysVersion]);
 
   const loadOlder = useCallback(async () => {
@@ -114,13 +125,24 @@ export function useBridge(enabled: boolean): BridgeView {
   const rotate = useCallback(async () => {
     const bridge = log.current;
     if (!bridge) return;
-    const epochId = await bridge.rotate();
-    setState({ kind: "ready", epochId, welcomed: 0 });
-    setKeysVersion((v) => v + 1);
-  }, []);
+    await bridge.rotate();
+    await handshake();
+  }, [handshake]);
+
+  const admit = useCallback(
+    async (userId: string) => {
+      const bridge = log.current;
+      if (!bridge) return;
+      const newcomer = await bridge.admit(userId);
+      setAdmitted((a) => [...a.filter((n) => n.userId !== newcomer.userId), newcomer]);
+      await handshake();
+    },
+    [handshake],
+  );
 
   return {
     state,
+    admitted,
     entries,
     hasOlder: Boolean(nextToken),
     loadingOlder,
@@ -129,5 +151,6 @@ export function useBridge(enabled: boolean): BridgeView {
     send,
     rotate,
     recheck: handshake,
+    admit,
   };
 }

@@ -1,108 +1,152 @@
-// The SDK's bridge: the first member opens an epoch and seals it to everyone,
-// members holding the current key welcome newcomers, a member without it waits,
-// and transmissions are padded and sealed to 1,064 bytes that other members open.
-import { fromBase64, loadSodium, openBridgeKey, toBase64 } from "@notes/crypto";
+// The SDK's bridge: the first member opens a signed, numbered epoch; members hand the
+// current key to those they vouch for and list the others as waiting until let in; a
+// member without the key waits; transmissions are version-2 messages padded and sealed
+// to 1,064 bytes that other members open.
+import {
+  decodeBridgeMessage,
+  fromBase64,
+  loadSodium,
+  openBridgeKey,
+  openTransmission,
+} from "@notes/crypto";
 import { describe, expect, it } from "vitest";
+import { bridgeMember, compared } from "../../test/support/bridge-members";
 import { FakeBridge } from "../../test/support/test-bridge-server";
 import { createApiClient } from "../api/client";
-import { BridgeLog, NoBridgeKey } from "./bridge-log";
+import { BridgeLog, BridgeNeedsSession, NoBridgeKey, NotLackingBridgeKey } from "./bridge-log";
 
 const sodium = await loadSodium();
 
-function member(bridge: FakeBridge, id: string) {
-  const pair = sodium.crypto_box_keypair();
-  const keyPair = { publicKey: pair.publicKey, privateKey: pair.privateKey };
-  bridge.members.set(id, toBase64(keyPair.publicKey));
-  const api = createApiClient({ baseUrl: "https://notes.test", fetch: bridge.fetchAs(id) });
-  return { id, keyPair, log: new BridgeLog(api, sodium, keyPair, id) };
-}
-
 describe("the bridge handshake", () => {
-  it("lets the first member make the key and seal it to every member", async () => {
+  it("lets the first member open epoch 1 and hand it to a member she compared numbers with", async () => {
     const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    const bob = member(bridge, "bob");
-    const state = await alice.log.handshake();
-    expect(state.kind).toBe("opened");
-    const epochId = state.epochId;
-    const bobWrap = bridge.wraps.find((w) => w.recipientId === "bob");
-    expect(bobWrap?.epochId).toBe(epochId);
-    const key = openBridgeKey(sodium, bobWrap?.wrappedKey ?? "", epochId, bob.keyPair);
-    expect(key).toEqual(alice.log.keys.get(epochId));
-    expect(await bob.log.handshake()).toEqual({ kind: "ready", epochId, welcomed: 0 });
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const bob = await bridgeMember(bridge, 0xb1, "bob");
+    compared(alice, bob);
+    const state = await alice.log().handshake();
+    expect(state).toMatchObject({
+      kind: "opened",
+      epochNumber: 1,
+      welcomed: [{ userId: bob.id, handle: "bob" }],
+      waiting: [],
+    });
+    const bobWrap = bridge.wraps.find((w) => w.recipientId === bob.id);
+    expect(bobWrap).toMatchObject({ epochId: state.epochId, epochNumber: 1 });
+    expect(fromBase64(bobWrap?.signature ?? "")).toHaveLength(80);
+    openBridgeKey(sodium, bobWrap?.wrappedKey ?? "", state.epochId, bob.keyPair);
+    expect(await bob.log().handshake()).toEqual({
+      kind: "ready",
+      epochId: state.epochId,
+      epochNumber: 1,
+      welcomed: [],
+      waiting: [],
+    });
   });
 
-  it("has a member holding the key welcome a newcomer, who waits until then", async () => {
+  it("lists a newcomer as waiting until the person lets them in", async () => {
     const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    const { epochId } = await alice.log.handshake();
-    const carol = member(bridge, "carol");
-    expect(await carol.log.handshake()).toEqual({ kind: "waiting", epochId });
-    await expect(carol.log.send("hello?")).rejects.toThrow(NoBridgeKey);
-    expect(await alice.log.handshake()).toEqual({ kind: "ready", epochId, welcomed: 1 });
-    expect((await carol.log.handshake()).kind).toBe("ready");
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const aliceLog = alice.log();
+    const { epochId } = await aliceLog.handshake();
+    const carol = await bridgeMember(bridge, 0xc1, "carol");
+    const carolLog = carol.log();
+    expect(await carolLog.handshake()).toEqual({ kind: "waiting", epochId });
+    await expect(carolLog.send("hello?")).rejects.toThrow(NoBridgeKey);
+    expect(await aliceLog.handshake()).toMatchObject({
+      kind: "ready",
+      welcomed: [],
+      waiting: [{ userId: carol.id, handle: "carol" }],
+    });
+    expect(await aliceLog.admit(carol.id)).toEqual({ userId: carol.id, handle: "carol" });
+    await expect(aliceLog.admit(carol.id)).rejects.toBeInstanceOf(NotLackingBridgeKey);
+    expect(await carolLog.handshake()).toMatchObject({ kind: "ready", epochId });
+    expect(await aliceLog.handshake()).toMatchObject({ welcomed: [], waiting: [] });
   });
 
-  it("rotates to a new epoch sealed to everyone", async () => {
+  it("rotates to the next number, handed to everyone it vouches for", async () => {
     const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    const bob = member(bridge, "bob");
-    const first = (await alice.log.handshake()).epochId;
-    const rotated = await bob.log.rotate();
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const bob = await bridgeMember(bridge, 0xb1, "bob");
+    compared(alice, bob);
+    const first = (await alice.log().handshake()).epochId;
+    const bobLog = bob.log();
+    await bobLog.handshake();
+    const rotated = await bobLog.rotate();
     expect(rotated).not.toBe(first);
-    expect(
-      bridge.wraps
-        .filter((w) => w.epochId === rotated)
-        .map((w) => w.recipientId)
-        .sort(),
-    ).toEqual(["alice", "bob"]);
+    const wraps = bridge.wraps.filter((w) => w.epochId === rotated);
+    expect(wraps.map((w) => w.recipientId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(wraps.every((w) => w.epochNumber === 2)).toBe(true);
+  });
+
+  it("needs a session to hand keys out: handouts are signed", async () => {
+    const bridge = new FakeBridge();
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const api = createApiClient({ baseUrl: "https://notes.test", fetch: bridge.fetchAs(alice.id) });
+    const log = new BridgeLog(api, sodium, alice.keyPair, alice.id);
+    await expect(log.handshake()).rejects.toBeInstanceOf(BridgeNeedsSession);
+    await expect(log.rotate()).rejects.toBeInstanceOf(BridgeNeedsSession);
   });
 });
 
 describe("bridge transmissions", () => {
-  it("are padded and sealed to 1,064 bytes and opened by other members, newest first", async () => {
+  async function pair() {
     const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    const bob = member(bridge, "bob");
-    await alice.log.handshake();
-    await bob.log.handshake();
-    await alice.log.send("first");
-    const sent = await alice.log.send("second ✓");
-    expect(alice.log.open(sent).text).toBe("second ✓");
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const bob = await bridgeMember(bridge, 0xb1, "bob");
+    compared(alice, bob);
+    const aliceLog = alice.log();
+    await aliceLog.handshake();
+    const bobLog = bob.log();
+    await bobLog.handshake();
+    return { bridge, alice, bob, aliceLog, bobLog };
+  }
+
+  it("are version-2 messages padded and sealed to 1,064 bytes, opened by others, newest first", async () => {
+    const { bridge, alice, aliceLog, bobLog } = await pair();
+    await aliceLog.send("first", "0b9f6d2e-58a1-4c57-9e0c-2f1d3a4b5c6d");
+    const sent = await aliceLog.send("second ✓");
+    expect(aliceLog.open(sent).text).toBe("second ✓");
     for (const m of bridge.messages) expect(fromBase64(m.body).length).toBe(1_064);
-    const page = await bob.log.page();
-    expect(page.entries.map((e) => [e.text, e.authorId])).toEqual([
-      ["second ✓", "alice"],
-      ["first", "alice"],
+    const key = aliceLog.keys.get(sent.epochId) ?? new Uint8Array();
+    const inside = decodeBridgeMessage(
+      openTransmission(sodium, key, bridge.messages[0]?.body ?? ""),
+    );
+    expect(inside).toMatchObject({
+      version: 2,
+      id: "0b9f6d2e-58a1-4c57-9e0c-2f1d3a4b5c6d",
+      signed: true,
+    });
+    const page = await bobLog.page();
+    expect(page.entries.map((e) => [e.text, e.authorId, e.signature?.status])).toEqual([
+      ["second ✓", alice.id, "signed"],
+      ["first", alice.id, "signed"],
     ]);
   });
 
   it("carry the author's handle when the server names one", async () => {
-    const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    await alice.log.handshake();
-    const sent = await alice.log.send("hello");
-    expect(alice.log.open({ ...sent, authorHandle: "alice_h" })).toMatchObject({
-      authorId: "alice",
+    const { alice, aliceLog } = await pair();
+    const sent = await aliceLog.send("hello");
+    expect(aliceLog.open({ ...sent, authorHandle: "alice_h" })).toMatchObject({
+      authorId: alice.id,
       authorHandle: "alice_h",
       text: "hello",
     });
-    expect(alice.log.open(sent).authorHandle).toBeUndefined();
+    const { authorHandle: _h, ...unnamed } = sent;
+    expect(aliceLog.open(unnamed).authorHandle).toBeUndefined();
     // A handle without an author (a deleted account) names nobody.
-    const { authorId: _gone, ...anonymous } = sent;
-    expect(alice.log.open({ ...anonymous, authorHandle: "stale" }).authorHandle).toBeUndefined();
+    const { authorId: _gone, ...anonymous } = unnamed;
+    expect(aliceLog.open({ ...anonymous, authorHandle: "stale" }).authorHandle).toBeUndefined();
   });
 
   it("leave the words out under an epoch the member does not hold", async () => {
-    const bridge = new FakeBridge();
-    const alice = member(bridge, "alice");
-    await alice.log.handshake();
-    await alice.log.send("before you came");
-    const dave = member(bridge, "dave");
-    await dave.log.handshake();
-    const [entry] = (await dave.log.page()).entries;
+    const { bridge, aliceLog } = await pair();
+    await aliceLog.send("before you came");
+    const dave = await bridgeMember(bridge, 0xd1, "dave");
+    const daveLog = dave.log();
+    await daveLog.handshake();
+    const [entry] = (await daveLog.page()).entries;
     expect(entry?.text).toBeUndefined();
-    expect(dave.log.openFrame({ nonsense: true })).toBeUndefined();
-    expect(dave.log.openFrame(bridge.messages[0])?.seq).toBe(1);
+    expect(daveLog.openFrame({ nonsense: true })).toBeUndefined();
+    expect(daveLog.openFrame(bridge.messages[0])?.seq).toBe(1);
   });
 });

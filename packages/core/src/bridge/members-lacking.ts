@@ -17,6 +17,8 @@ export interface BridgeRecipient {
   publicKey: string;
   /** The member's signing public key (issue 21, signed content), once set. */
   signingPublicKey?: string;
+  /** The member's handle, when it has one: members are let in by name (issue 33, item 2). */
+  handle?: string;
 }
 
 export async function membersLacking(
@@ -29,9 +31,10 @@ export async function membersLacking(
     id: string;
     public_key: Uint8Array;
     signing_public_key: Uint8Array | null;
+    handle: string | null;
   }>(
     core.db,
-    sql`select a.id, a.public_key, a.signing_public_key from accounts a
+    sql`select a.id, a.public_key, a.signing_public_key, a.handle from accounts a
         where ${hasBridgeAccessSql} and a.public_key is not null
           and not exists (select 1 from bridge_keys k
                           where k.recipient_id = a.id and k.epoch_id = ${epochId})
@@ -44,5 +47,6 @@ export async function membersLacking(
     ...(r.signing_public_key && {
       signingPublicKey: toBase64(new Uint8Array(r.signing_public_key)),
     }),
+    ...(r.handle && { handle: r.handle }),
   }));
 }
