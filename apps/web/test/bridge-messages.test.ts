@@ -1,9 +1,10 @@
 // Bridge transmissions (contract.md §3, §6): exactly 1,064-byte bodies,
 // idempotent by requestId, paged newest first with a coerced page size, read one
-// by seq, `currentEpoch` following the key most members hold, the author named
+// by seq, `currentEpoch` following the signed key most members hold, the author named
 // by handle, and a deleted author's words staying without attribution.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { b64, type SignedUp } from "./support/accounts";
 import { expectProblem, pointersOf } from "./support/api";
 import {
   newEpochId,
@@ -113,22 +114,43 @@ describe("GET /v1/bridge/messages", () => {
     }
   });
 
-  it("names as currentEpoch the epoch most members hold, a rotation once it leads", async () => {
+  it("names as currentEpoch the signed epoch most members hold, a rotation once it leads", async () => {
     const founder = await premiumMember();
+    // Signed handouts, as clients send them (issue 33): the suite's other files leave
+    // signed epochs behind, which come before unsigned ones.
+    const block = b64(
+      Buffer.concat([Buffer.from(founder.accountId.replaceAll("-", ""), "hex"), randomBytes(64)]),
+    );
+    const handout = (to: SignedUp, epochId: string) =>
+      founder.client.call("POST", "/v1/bridge/keys", {
+        token: founder.token,
+        body: {
+          recipientId: to.accountId,
+          epochId,
+          wrappedKey: b64(randomBytes(80)),
+          signature: block,
+          epochNumber: 1,
+        },
+      });
     const first = newEpochId();
     const holders = [founder];
-    await sealKey(founder, founder.accountId, first);
+    await handout(founder, first);
     // Earlier tests left epochs behind: grow this one until it leads.
     while ((await page(founder, "?pageSize=1")).body.currentEpoch !== first) {
       expect(holders.length, "an epoch held by 40 members should lead").toBeLessThan(40);
       const member = await premiumMember();
-      await sealKey(founder, member.accountId, first);
+      await handout(member, first);
       holders.push(member);
     }
     const rotated = newEpochId();
-    for (const member of holders.slice(1)) await sealKey(founder, member.accountId, rotated);
+    for (const member of holders.slice(1)) await handout(member, rotated);
     expect((await page(founder, "?pageSize=1")).body.currentEpoch).toBe(first);
-    await sealKey(founder, founder.accountId, rotated);
+    await handout(founder, rotated);
+    expect((await page(founder, "?pageSize=1")).body.currentEpoch).toBe(rotated);
+    // Unsigned wraps held by more members do not take the lead from a signed epoch.
+    const unsigned = newEpochId();
+    for (const member of [...holders, await premiumMember()])
+      await sealKey(founder, member.accountId, unsigned);
     expect((await page(founder, "?pageSize=1")).body.currentEpoch).toBe(rotated);
   });
 });

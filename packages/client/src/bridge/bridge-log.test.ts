@@ -5,9 +5,11 @@
 import {
   decodeBridgeMessage,
   fromBase64,
+  generateBridgeKey,
   loadSodium,
   openBridgeKey,
   openTransmission,
+  sealBridgeKey,
 } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import { bridgeMember, compared } from "../../test/support/bridge-members";
@@ -76,6 +78,30 @@ describe("the bridge handshake", () => {
     const wraps = bridge.wraps.filter((w) => w.epochId === rotated);
     expect(wraps.map((w) => w.recipientId).sort()).toEqual([alice.id, bob.id].sort());
     expect(wraps.every((w) => w.epochNumber === 2)).toBe(true);
+  });
+
+  it("upgrades a bridge from before signed handouts: one member opens epoch 1, others wait", async () => {
+    const bridge = new FakeBridge();
+    const alice = await bridgeMember(bridge, 0xa1, "alice");
+    const bob = await bridgeMember(bridge, 0xb1, "bob");
+    const legacy = generateBridgeKey(sodium);
+    for (const m of [alice, bob])
+      bridge.wraps.push({
+        recipientId: m.id,
+        epochId: legacy.epochId,
+        wrappedKey: sealBridgeKey(sodium, legacy.key, m.keyPair.publicKey),
+        senderId: alice.id,
+        createdAt: new Date().toISOString(),
+      });
+    const aliceLog = alice.log();
+    const opened = await aliceLog.handshake();
+    expect(opened).toMatchObject({ kind: "opened", epochNumber: 1, waiting: [{ userId: bob.id }] });
+    // The old key still reads history; nothing new is said under it.
+    expect(aliceLog.keys.get(legacy.epochId)).toEqual(legacy.key);
+    const bobLog = bob.log();
+    expect(await bobLog.handshake()).toEqual({ kind: "waiting", epochId: opened.epochId });
+    await aliceLog.admit(bob.id);
+    expect(await bobLog.handshake()).toMatchObject({ kind: "ready", epochId: opened.epochId });
   });
 
   it("needs a session to hand keys out: handouts are signed", async () => {

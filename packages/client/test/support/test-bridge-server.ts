@@ -40,12 +40,16 @@ export class FakeBridge {
   /** What GET /v1/bridge/messages names as current; the most-held epoch when unset. */
   currentEpoch: string | undefined;
 
-  /** The honest server's currentEpoch: the epoch most members hold, the newer on a tie. */
+  /**
+   * The honest server's currentEpoch: the epoch most members hold, signed handouts before
+   * unsigned wraps, the newer on a tie.
+   */
   mostHeldEpoch(): string | undefined {
-    const count = new Map<string, number>();
-    for (const w of this.wraps) count.set(w.epochId, (count.get(w.epochId) ?? 0) + 1);
+    const rank = new Map<string, number>();
+    for (const w of this.wraps)
+      rank.set(w.epochId, (rank.get(w.epochId) ?? 0) + (w.signature ? 1_000_000 : 1));
     let best: string | undefined;
-    for (const [epochId, n] of count) if (!best || n >= (count.get(best) ?? 0)) best = epochId;
+    for (const [epochId, n] of rank) if (!best || n >= (rank.get(best) ?? 0)) best = epochId;
     return best;
   }
 

@@ -52,7 +52,7 @@ export const listMessages = authedProcedure
       path: "/bridge/messages",
       tags: ["bridge"],
       summary: "One page of the bridge, newest first",
-      description: `First load, history and gap repair: follow \`nextPageToken\` to older pages until it is empty, or until the seq last seen. \`pageSize\` defaults to ${BRIDGE_PAGE_MAX}; a larger value is coerced to ${BRIDGE_PAGE_MAX} (below 1 or not an integer answers 400). \`currentEpoch\` is the fingerprint of the key most members hold: speak under it.`,
+      description: `First load, history and gap repair: follow \`nextPageToken\` to older pages until it is empty, or until the seq last seen. \`pageSize\` defaults to ${BRIDGE_PAGE_MAX}; a larger value is coerced to ${BRIDGE_PAGE_MAX} (below 1 or not an integer answers 400). \`currentEpoch\` is the fingerprint of the key most members hold, epochs handed out as signed handouts first: a hint for a client that holds no key yet, which speaks under the epoch it adopted from a verified handout (docs/client-crypto.md "Signed bridge key handouts").`,
     },
     problems: ["invalid-request", "bridge-access-required"],
   })
