@@ -57,6 +57,10 @@ export const CLIENT_ERROR_TEXT: Record<string, string> = {
     "Someone tidied up a shared note and the tidied copy leaves out changes this device had from other people. It was not used here. The note's owner can get the earlier content back from the note's history.",
   RetiredKeyContent:
     "A change to a shared note was sealed with the key the note used before someone was removed, and no one still on the note signed it. It was left out: a key that was taken away can no longer write here. If this happens again, the removed person (with the server's help) is trying to write into the note.",
+  KeyHandoutRefused:
+    "The server sent a new key for a note that its owner did not hand to you (it is not signed by them, or it is an older one). It was not used: the note keeps the key it had, so nothing you write can be read by whoever made that key. The note may not update until its owner's app sends a signed key. If this happens again, the server (or whoever runs it) may be trying to read your note.",
+  RosterChainRefused:
+    "The list of who may read this note, as its owner signed it, did not check out (an entry was changed, missing or older than one this device saw). Nothing was changed and no one was given the note's key. If this happens again, the server (or whoever runs it) may be trying to add or restore someone.",
   UpdatesMissing:
     "Some changes to a shared note have not reached this device: what arrived continues from further on than what came before it. The server may be leaving changes out. What arrived is kept, and the rest is shown once it comes.",
   InvalidRecoveryCode: "That recovery code is not valid. Check it and try again.",

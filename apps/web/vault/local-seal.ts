@@ -13,12 +13,13 @@ import {
   utf8Encode,
 } from "@notes/crypto";
 
-export type LocalPurpose = "list" | "search" | "seen";
+export type LocalPurpose = "list" | "search" | "seen" | "key-states";
 
 const LABELS: Record<LocalPurpose, string> = {
   list: "notes-web/local-list/v1",
   search: "notes-web/local-search/v1",
   seen: "notes-web/local-seen-states/v1",
+  "key-states": "notes-web/local-key-states/v1",
 };
 /** The envelope binds its content to a note id; local blobs use this fixed one. */
 const LOCAL_ID = "00000000-0000-4000-8000-00000000b10b";

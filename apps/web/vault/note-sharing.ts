@@ -27,10 +27,23 @@ import {
   rosterOf,
   type Session,
   safetyNumberWith,
+  signedRoster,
   type UserQuery,
 } from "@notes/client";
+import { loadSodium } from "@notes/crypto";
 
 export type GuestRole = "editor" | "viewer";
+
+/**
+ * Who the server lists that the owner's signed roster does not carry, and who the owner
+ * signed in that the server no longer lists (issue 33, item 2).
+ */
+export interface Unsigned {
+  /** Listed by the server, never added by the owner: given no key, shown apart. */
+  ghosts: Member[];
+  /** Added by the owner, no longer listed: their key is replaced at the owner's next change. */
+  departed: number;
+}
 
 /** Someone whose signature is on a shared note's content (issue 21, attack 4). */
 export interface NoteAuthor {
@@ -76,6 +89,8 @@ export function queryFor(identifier: string): UserQuery {
 export class NoteSharing {
   /** Members' public keys, learned once (a keypair never changes); spares look-ups. */
   private readonly directory = new PublicKeyDirectory();
+  /** Per note, what the last roster read found outside the owner's signed roster. */
+  private readonly unsigned = new Map<string, Unsigned>();
 
   constructor(
     private readonly api: ApiClient,
@@ -83,14 +98,30 @@ export class NoteSharing {
     private readonly host: SharingHost,
   ) {}
 
-  /** Everyone on the note, owner first (any member may read it). */
+  /**
+   * Everyone on the note as its owner signed them, owner first (any member may read it).
+   * Throws RosterChainRefused when the owner's signed roster does not check out.
+   */
   async members(id: string): Promise<Member[]> {
     const roster: Roster = await listMembers(this.api, id);
+    const signed = await signedRoster(
+      await loadSodium(),
+      this.api,
+      this.session,
+      id,
+      roster.members,
+    );
+    this.unsigned.set(id, { ghosts: signed.ghosts, departed: signed.departed.length });
     // Pins the members' keys seen for the first time, and who is on the note under
     // its current key (content under a retired key is judged by it).
-    rememberRoster(this.session, id, this.host.note(id)?.wrappedCek, roster.members);
-    this.host.rosterSeen(id, roster.members);
-    return roster.members;
+    rememberRoster(this.session, id, this.host.note(id)?.wrappedCek, signed.members);
+    this.host.rosterSeen(id, signed.members);
+    return signed.members;
+  }
+
+  /** What the last roster read of the note found outside the owner's signed roster. */
+  outsideSigned(id: string): Unsigned {
+    return this.unsigned.get(id) ?? { ghosts: [], departed: 0 };
   }
 
   /** Adds the person `identifier` names (or sets their role when already there). */
@@ -219,6 +250,8 @@ export class NoteSharing {
     if (!note) throw new NoteUnavailable(id);
     await this.host.settle();
     const change = await write(note);
+    // The change was written from the signed roster: ghosts and departures are gone.
+    this.unsigned.delete(id);
     await this.host.changed(note, change);
     this.host.rosterSeen(id, change.members);
     return change.members;

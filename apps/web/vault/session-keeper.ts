@@ -17,6 +17,7 @@ import { webApiClient } from "./api-transport";
 import { recordJourney } from "./journey";
 import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
 import { keepKeyPins } from "./key-pins-store";
+import { keepKeyStates } from "./key-states-store";
 import { keepKeyring } from "./keyring-store";
 import { clearLocalDb, type LocalDb } from "./local-db";
 import { Notebook } from "./notebook";
@@ -41,6 +42,7 @@ export class SessionKeeper {
   private stopKeyPins: (() => void) | undefined;
   private keyPinsCarrier: KeyPinsCarrier | undefined;
   private stopSeenStates: (() => void) | undefined;
+  private stopKeyStates: (() => void) | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -129,6 +131,8 @@ export class SessionKeeper {
     });
     // What this browser saw of each note: an older copy served later is refused.
     this.stopSeenStates = await keepSeenStates(db, session);
+    // …and what it knows of each note's group state: no retired key or shorter chain later.
+    this.stopKeyStates = await keepKeyStates(db, session);
     this.notebook = await Notebook.open(api, db, session, {
       state: () => host.state(),
       set: (patch) => host.set(patch),
@@ -178,6 +182,8 @@ export class SessionKeeper {
     this.keyPinsCarrier = undefined;
     this.stopSeenStates?.();
     this.stopSeenStates = undefined;
+    this.stopKeyStates?.();
+    this.stopKeyStates = undefined;
     this.session = undefined;
     this.api.setToken(undefined);
   }

@@ -14,6 +14,7 @@ import { KeyChangeNotice } from "./key-change-notice";
 import { memberName } from "./member-name";
 import { MyKey } from "./my-key";
 import { RosterList } from "./roster-list";
+import { UnsignedMembers } from "./unsigned-members";
 
 export function ShareDialog({
   id,
@@ -101,6 +102,7 @@ export function ShareDialog({
       ) : (
         <p className="muted">{act.error ? "" : "Loading…"}</p>
       )}
+      {members && <UnsignedMembers outside={sharing().outsideSigned(id)} owner={owner} />}
       <p role="status" className="muted">
         {message}
       </p>
