@@ -6,7 +6,7 @@
 // retired key (which the removed member holds) current again. Now a device takes a new key
 // only from the owner's signed handout at a newer roster epoch (docs/client-crypto.md, "The
 // signed group state"), and reports anything else as KeyHandoutRefused, keeping its key.
-import { loadSodium, openSealedCek, type Sodium, sealCek } from "@notes/crypto";
+import { loadSodium, openSealedCek, sealCek } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handedOut } from "../../test/support/handouts";
 import {
@@ -26,7 +26,7 @@ import { keyStatesOf } from "../trust/key-handouts";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
 
-let sodium: Sodium;
+let sodium: Awaited<ReturnType<typeof loadSodium>>;
 let alice: Owner;
 let mallory: Owner;
 const K0 = new Uint8Array(32).fill(0x30);

@@ -4,7 +4,7 @@
 // content without a word. Now the count can only turn checks on: a note where this
 // account is not the owner is shared whatever the count says, and a note once seen shared
 // stays shared on this device (docs/client-crypto.md, "The signed group state").
-import { loadSodium, openEnvelope, type Sodium, sealEnvelope } from "@notes/crypto";
+import { loadSodium, openEnvelope, sealEnvelope } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
@@ -22,7 +22,7 @@ import { SyncEngine } from "../sync/sync-engine";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
 
-let sodium: Sodium;
+let sodium: Awaited<ReturnType<typeof loadSodium>>;
 let alice: Owner;
 const K = new Uint8Array(32).fill(0x30);
 

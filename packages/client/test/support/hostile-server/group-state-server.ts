@@ -3,6 +3,7 @@
 // is what GET /v1/changes and GET /v1/notes/{id} answer; a test replaces it to lie.
 // The roster lists the owner (with their keys) and the device's account.
 import {
+  type loadSodium,
   type NoteMetadata,
   type Signer,
   type Sodium,
@@ -25,7 +26,11 @@ export interface Owner extends Signer {
   signingPublicKey: Uint8Array;
 }
 
-export function owner(sodium: Sodium, userId: string, seed: number): Owner {
+export function owner(
+  sodium: Awaited<ReturnType<typeof loadSodium>>,
+  userId: string,
+  seed: number,
+): Owner {
   const signing = sodium.crypto_sign_seed_keypair(new Uint8Array(32).fill(seed));
   return {
     userId,
