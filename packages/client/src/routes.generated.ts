@@ -71,6 +71,7 @@ export const ROUTES = {
   },
   "notes.readRevision": { method: "GET", path: "/notes/{id}/revisions/{revision}", status: 200 },
   "notes.remove": { method: "DELETE", path: "/notes/{id}", status: 204 },
+  "notes.removeSigned": { method: "POST", path: "/notes/{id}:delete", status: 204 },
   "notes.replaceMembers": { method: "PUT", path: "/notes/{id}/members", status: 200 },
   "notes.roomTicket": { method: "POST", path: "/notes/{id}/room-tickets", status: 201 },
   "notes.storeRevision": { method: "POST", path: "/notes/{id}/revisions", status: 201 },

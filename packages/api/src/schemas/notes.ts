@@ -35,6 +35,9 @@ export const noteStateSchema = z
     snapshotSignature: signatureOut("`snapshot`; only when `snapshot` is on the entry").optional(),
     metadataSignature: signatureOut("`metadata`; only when `metadata` is on the entry").optional(),
     updateSignatures: updateSignaturesOut.optional(),
+    deletionSignature: signatureOut(
+      "the note's deletion, on a deletion's tombstone only: the note id and the version it was deleted at (kind 7; docs/client-crypto.md \"Signed deletion\"). Absent when the deletion was not signed, and on a removal's tombstone",
+    ).optional(),
   })
   .meta({
     id: "NoteState",

@@ -27,6 +27,8 @@ export interface NoteState {
   snapshotSignature?: string;
   metadataSignature?: string;
   updateSignatures?: (string | null)[];
+  /** On a deletion's tombstone: the owner's signature block over it (issue 33, item 3). */
+  deletionSignature?: string;
 }
 
 /** An update as stored: its ciphertext and its signature block, if signed. */
@@ -48,6 +50,8 @@ export interface NoteRow {
   snapshotVersion: number;
   version: number;
   updatedAt: Date;
+  /** The owner's signature over the note's deletion, read for deleted notes only. */
+  deletionSignature: Uint8Array | null;
   wrappedCek: Uint8Array | null;
 }
 
@@ -71,6 +75,7 @@ export async function selectNoteRows(
                case when ${live} then n.snapshot_version else m.revoked_snapshot_version end as snapshot_version,
                case when ${live} then n.version else m.revoked_version end as version,
                case when ${live} then n.updated_at else m.revoked_at end as updated_at,
+               case when n.deleted then n.deletion_signature end as deletion_signature,
                m.wrapped_cek,
                case when ${live} then (select count(*) from note_members c
                  where c.note_id = n.id and c.role <> 'revoked') else 0 end as member_count
@@ -93,6 +98,7 @@ export async function selectNoteRows(
       snapshotVersion: Number(r.snapshot_version),
       version: Number(r.version),
       updatedAt: new Date(r.updated_at as string | Date),
+      deletionSignature: (r.deletion_signature as Uint8Array | null) ?? null,
       wrappedCek: (r.wrapped_cek as Uint8Array | null) ?? null,
     }),
   );
@@ -148,6 +154,8 @@ export function toNoteState(row: NoteRow, updates: StoredUpdate[]): NoteState {
       row.metadata &&
       row.metadataSignature && { metadataSignature: toBase64(row.metadataSignature) }),
     ...(signatures && { updateSignatures: signatures }),
+    ...(row.deleted &&
+      row.deletionSignature && { deletionSignature: toBase64(row.deletionSignature) }),
   };
 }
 
