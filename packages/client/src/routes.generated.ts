@@ -3,9 +3,16 @@
 export const ROUTES = {
   "account.changePassword": { method: "POST", path: "/account:changePassword", status: 204 },
   "account.get": { method: "GET", path: "/account", status: 200 },
+  "account.keyPinShard": { method: "GET", path: "/account/key-pins/shards/{shard}", status: 200 },
+  "account.keyPinShards": { method: "GET", path: "/account/key-pins/shards", status: 200 },
   "account.keyPins": { method: "GET", path: "/account/key-pins", status: 200 },
   "account.patch": { method: "PATCH", path: "/account", status: 200 },
   "account.remove": { method: "POST", path: "/account:delete", status: 204 },
+  "account.replaceKeyPinShard": {
+    method: "PUT",
+    path: "/account/key-pins/shards/{shard}",
+    status: 200,
+  },
   "account.replaceKeyPins": { method: "PUT", path: "/account/key-pins", status: 200 },
   "account.replaceRecoveryKey": {
     method: "POST",
@@ -74,6 +81,7 @@ export const ROUTES = {
   "notes.removeSigned": { method: "POST", path: "/notes/{id}:delete", status: 204 },
   "notes.replaceMembers": { method: "PUT", path: "/notes/{id}/members", status: 200 },
   "notes.roomTicket": { method: "POST", path: "/notes/{id}/room-tickets", status: 201 },
+  "notes.rosterChain": { method: "GET", path: "/notes/{id}/roster-chain", status: 200 },
   "notes.storeRevision": { method: "POST", path: "/notes/{id}/revisions", status: 201 },
   "passkeys.beginEnrolment": { method: "POST", path: "/passkeys:beginEnrolment", status: 200 },
   "passkeys.decline": { method: "POST", path: "/passkeys:decline", status: 204 },

@@ -3,6 +3,13 @@ export { changePassword } from "./accounts/change-password";
 export { createAccount } from "./accounts/create-account";
 export { deleteAccount } from "./accounts/delete-account";
 export { getAccount } from "./accounts/get-account";
+export {
+  type KeyPinShardView,
+  keyPinShardEtag,
+  listKeyPinShards,
+  readKeyPinShard,
+  replaceKeyPinShard,
+} from "./accounts/key-pin-shards";
 export { type KeyPinsView, keyPinsEtag, readKeyPins, replaceKeyPins } from "./accounts/key-pins";
 export { lookupAuthParams } from "./accounts/lookup-auth-params";
 export { lookupRecoveryKey } from "./accounts/lookup-recovery-key";

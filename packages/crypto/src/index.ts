@@ -125,6 +125,17 @@ export {
 export { safetyNumber } from "./safety-number";
 export { CEK_BYTES, openSealedCek, sealCek } from "./sealed-cek";
 export {
+  decodeKeyPinShard,
+  encodeKeyPinShard,
+  KEY_PIN_SHARD_LABEL,
+  KEY_PIN_SHARDS,
+  type KeyPinShard,
+  keyPinShardAssociatedData,
+  keyPinShardOf,
+  openKeyPinShard,
+  sealKeyPinShard,
+} from "./sealed-key-pin-shard";
+export {
   decodeKeyPins,
   encodeKeyPins,
   KEY_PINS_LABEL,

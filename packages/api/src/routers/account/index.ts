@@ -3,6 +3,11 @@ import { changePassword } from "./change-password";
 import { remove } from "./delete";
 import { sendVerificationEmail, verifyEmail } from "./email-verification";
 import { get } from "./get";
+import {
+  listKeyPinShardsProcedure,
+  readKeyPinShardProcedure,
+  replaceKeyPinShardProcedure,
+} from "./key-pin-shards";
 import { readKeyPinsProcedure, replaceKeyPinsProcedure } from "./key-pins";
 import { patch } from "./patch";
 import { replaceRecoveryKey } from "./replace-recovery-key";
@@ -12,6 +17,9 @@ export const accountRouter = router({
   patch,
   keyPins: readKeyPinsProcedure,
   replaceKeyPins: replaceKeyPinsProcedure,
+  keyPinShards: listKeyPinShardsProcedure,
+  keyPinShard: readKeyPinShardProcedure,
+  replaceKeyPinShard: replaceKeyPinShardProcedure,
   changePassword,
   remove,
   replaceRecoveryKey,

@@ -1,5 +1,7 @@
-// The account's sealed key pins (issue 21; docs/client-crypto.md, "Pinned keys"):
-// opaque to the server, shared by the account's devices.
+// The account's sealed key pins as one copy (issue 21; docs/client-crypto.md, "Pinned
+// keys"): opaque to the server, shared by the account's devices. Kept for older clients:
+// current ones keep pins in shards (key-pin-shards.ts, issue 33) and read this copy once
+// a session to carry what an older client wrote into them.
 import { keyPinsEtag, readKeyPins, replaceKeyPins } from "@notes/core";
 import { z } from "zod";
 import { unlessNotModified } from "../../rest/not-modified";
@@ -28,7 +30,7 @@ export const readKeyPinsProcedure = authedProcedure
       tags: ["account"],
       summary: "The account's sealed key pins, which its devices share",
       description:
-        "The server cannot open them. `ETag` names the version; a device sends it back in `If-Match` to replace the pins, and in `If-None-Match` to get 304 while they are unchanged. A replacement is announced on the account's feed as an `account` event.",
+        "The single copy older clients keep (current clients keep pins in `/v1/account/key-pins/shards`, and read this once to carry its pins there). The server cannot open them. `ETag` names the version; a device sends it back in `If-Match` to replace the pins, and in `If-None-Match` to get 304 while they are unchanged. A replacement is announced on the account's feed as an `account` event.",
     },
     responseHeaderNames: ["ETag"],
     requestHeaderNames: ["If-None-Match"],
