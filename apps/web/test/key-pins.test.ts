@@ -1,7 +1,9 @@
 // The account's sealed key pins (issue 21; docs/client-crypto.md, "Pinned keys",
-// Syncing): GET/PUT /v1/account/key-pins over HTTP (ETag, If-Match, If-None-Match,
-// the problems, another account, the feed's account event), and the SDK's
-// syncKeyPins carrying pins and verifications between two devices of one account.
+// Syncing): GET/PUT /v1/account/key-pins (the single copy older clients keep) and
+// /v1/account/key-pins/shards/{shard} (issue 33) over HTTP (ETag, If-Match,
+// If-None-Match, the caps, the problems, another account, the feed's account event), and
+// the SDK's syncKeyPins carrying pins and verifications between two devices of one
+// account, 100,000 of them included.
 import { randomBytes } from "node:crypto";
 import {
   type ApiClient,
@@ -123,6 +125,99 @@ describe("GET/PUT /v1/account/key-pins", () => {
   });
 });
 
+const SHARDS = "/v1/account/key-pins/shards";
+
+describe("GET/PUT /v1/account/key-pins/shards/{shard}", () => {
+  it("lists nothing at first, then keeps each shard's writes under its own If-Match", async () => {
+    const { client, token } = await signUp();
+    expect((await client.call("GET", SHARDS, { token })).body).toEqual({ shards: [] });
+    const empty = await client.call("GET", `${SHARDS}/7`, { token });
+    expect(empty.body).toEqual({ shard: 7, sealed: null, version: 0 });
+    expect(empty.headers.get("etag")).toBe('"pin-shard-7-0"');
+
+    const first = sealed();
+    const put = await client.call("PUT", `${SHARDS}/7`, {
+      token,
+      body: { sealed: first },
+      headers: { "If-Match": '"pin-shard-7-0"' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ shard: 7, sealed: first, version: 1 });
+    expect(put.headers.get("etag")).toBe('"pin-shard-7-1"');
+    await client.call("PUT", `${SHARDS}/200`, {
+      token,
+      body: { sealed: sealed() },
+      headers: { "If-Match": '"pin-shard-200-0"' },
+    });
+    expect((await client.call("GET", SHARDS, { token })).body).toEqual({
+      shards: [
+        { shard: 7, version: 1 },
+        { shard: 200, version: 1 },
+      ],
+    });
+    const unchanged = await client.call("GET", `${SHARDS}/7`, {
+      token,
+      headers: { "If-None-Match": '"pin-shard-7-1"' },
+    });
+    expect(unchanged.status).toBe(304);
+
+    // Another device wrote in between, or the tag names another shard: read again.
+    for (const tag of ['"pin-shard-7-0"', '"pin-shard-200-1"', '"pins-1"']) {
+      const stale = await client.call("PUT", `${SHARDS}/7`, {
+        token,
+        body: { sealed: sealed() },
+        headers: { "If-Match": tag },
+      });
+      expectProblem(stale, 412, "precondition-failed");
+    }
+    // The single copy is another resource: its versions are its own.
+    expect((await client.call("GET", PATH, { token })).body).toEqual({ sealed: null, version: 0 });
+  });
+
+  it("takes a shard up to 524,288 sealed bytes, and refuses more, no If-Match, or no such shard", async () => {
+    const { client, token } = await signUp();
+    const full = await client.call("PUT", `${SHARDS}/0`, {
+      token,
+      body: { sealed: sealed(524_288) },
+      headers: { "If-Match": '"pin-shard-0-0"' },
+    });
+    expect(full.body.version).toBe(1);
+    const over = await client.call("PUT", `${SHARDS}/1`, {
+      token,
+      body: { sealed: sealed(524_289) },
+      headers: { "If-Match": '"pin-shard-1-0"' },
+    });
+    expectProblem(over, 400, "invalid-request");
+    expect(pointersOf(over)).toEqual(["/sealed"]);
+    const missing = await client.call("PUT", `${SHARDS}/1`, { token, body: { sealed: sealed() } });
+    expectProblem(missing, 428, "precondition-required");
+    for (const shard of ["256", "-1", "x"]) {
+      const res = await client.call("GET", `${SHARDS}/${shard}`, { token });
+      expectProblem(res, 400, "invalid-request");
+    }
+    const anonymous = await new Client().call("GET", SHARDS);
+    expectProblem(anonymous, 401, "no-session");
+  });
+
+  it("is the caller's own, and a write is announced on the account's feed", async () => {
+    const alice = await signUp();
+    const mallory = await signUp();
+    const feed = await openFeed(alice);
+    await alice.client.call("PUT", `${SHARDS}/9`, {
+      token: alice.token,
+      body: { sealed: sealed() },
+      headers: { "If-Match": "*" },
+    });
+    await feed.until((m) => m.kind === "text" && m.json.type === "account");
+    feed.close();
+    expect((await mallory.client.call("GET", SHARDS, { token: mallory.token })).body).toEqual({
+      shards: [],
+    });
+    const theirs = await mallory.client.call("GET", `${SHARDS}/9`, { token: mallory.token });
+    expect(theirs.body).toEqual({ shard: 9, sealed: null, version: 0 });
+  });
+});
+
 const device = () => sdkDevice();
 
 const PASSWORD = "pw for key pin tests";
@@ -146,9 +241,9 @@ describe("syncKeyPins", () => {
     await markVerified(keyPinsOf(laptop), bob, bobKey);
     keyPinsOf(phone).set({ userId: carol, publicKey: key(), verified: false });
 
-    expect(await syncKeyPins(laptopApi, laptop)).toMatchObject({ wrote: true, version: 1 });
-    expect(await syncKeyPins(phoneApi, phone)).toMatchObject({ wrote: true, version: 2 });
-    expect(await syncKeyPins(laptopApi, laptop)).toMatchObject({ wrote: false, version: 2 });
+    expect(await syncKeyPins(laptopApi, laptop)).toMatchObject({ wrote: true, withheld: false });
+    expect(await syncKeyPins(phoneApi, phone)).toMatchObject({ wrote: true, withheld: false });
+    expect(await syncKeyPins(laptopApi, laptop)).toMatchObject({ wrote: false });
 
     expect(keyPinsOf(phone).get(bob)).toEqual({ userId: bob, publicKey: bobKey, verified: true });
     expect(keyPinsOf(laptop).get(carol)?.verified).toBe(false);
@@ -158,39 +253,42 @@ describe("syncKeyPins", () => {
 
   it("merges again when the other device wrote in between (412), losing neither", async () => {
     const [laptop, laptopApi, phone, phoneApi] = await twoDevices();
-    const [bob, carol] = [someone(), someone()];
+    // Two people in one shard (same first byte), one pinned on each device.
+    const bob = someone();
+    const carol = `${bob.slice(0, 2)}${someone().slice(2)}`;
     keyPinsOf(laptop).set({ userId: bob, publicKey: key(), verified: false });
     keyPinsOf(phone).set({ userId: carol, publicKey: key(), verified: false });
-    // Both read version 0; whichever writes second is refused (412), reads the other's
-    // copy, merges and writes version 2 with both people.
+    // Both read the shard at version 0; whichever writes second is refused (412), reads
+    // the other's copy, merges and writes version 2 with both people.
     await Promise.all([syncKeyPins(laptopApi, laptop), syncKeyPins(phoneApi, phone)]);
     const [afterLaptop, afterPhone] = [
       await syncKeyPins(laptopApi, laptop),
       await syncKeyPins(phoneApi, phone),
     ];
-    expect([afterLaptop.version, afterPhone.version]).toEqual([2, 2]);
     expect([afterLaptop.wrote, afterPhone.wrote]).toEqual([false, false]);
+    const shard = Number.parseInt(bob.slice(0, 2), 16);
+    expect((await laptopApi.call("account.keyPinShard", { shard })).version).toBe(2);
     for (const session of [laptop, phone]) {
       expect(keyPinsOf(session).get(bob)).toBeDefined();
       expect(keyPinsOf(session).get(carol)).toBeDefined();
     }
   });
 
-  it("refuses pins the server made up, and keeps this device's own", async () => {
+  it("refuses pins the server made up, keeps this device's own and writes them over it", async () => {
     const [laptop, laptopApi] = await twoDevices();
     const bob = someone();
+    const shard = Number.parseInt(bob.slice(0, 2), 16);
     const mine = key();
     keyPinsOf(laptop).set({ userId: bob, publicKey: mine, verified: true });
-    // The server (standing in: a write it could make) stores a blob of its own.
-    await laptopApi.call(
-      "account.replaceKeyPins",
-      { sealed: randomBytes(120).toString("base64") },
-      { headers: { "If-Match": "*" } },
-    );
-    await expect(syncKeyPins(laptopApi, laptop)).rejects.toMatchObject({
-      name: "DecryptionFailed",
-    });
+    // The server (standing in: writes it could make) stores blobs of its own.
+    const made = randomBytes(120).toString("base64");
+    const anyVersion = { headers: { "If-Match": "*" } };
+    await laptopApi.call("account.replaceKeyPins", { sealed: made }, anyVersion);
+    await laptopApi.call("account.replaceKeyPinShard", { shard, sealed: made }, anyVersion);
+    const result = await syncKeyPins(laptopApi, laptop);
+    expect(result).toMatchObject({ unreadable: [shard], written: [shard], withheld: true });
     expect(keyPinsOf(laptop).all()).toEqual([{ userId: bob, publicKey: mine, verified: true }]);
+    expect(await syncKeyPins(laptopApi, laptop)).toMatchObject({ unreadable: [], withheld: false });
   });
 
   it("keeps each device's key for a person the two saw differently, and reports it", async () => {
@@ -208,4 +306,24 @@ describe("syncKeyPins", () => {
     await syncKeyPins(laptopApi, laptop);
     expect(keyPinsOf(laptop).get(bob)).toEqual({ userId: bob, publicKey: real, verified: true });
   });
+
+  it("carries 100,000 pins through the server's shards to a new device", async () => {
+    const [laptop, laptopApi, phone, phoneApi] = await twoDevices();
+    const people = Array.from({ length: 100_000 }, (_, i) => ({
+      userId: `${randomBytes(4).toString("hex")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`,
+      publicKey: key(),
+      verified: i % 1_000 === 0,
+    }));
+    for (const pin of people) keyPinsOf(laptop).set(pin);
+
+    const written = await syncKeyPins(laptopApi, laptop);
+    const read = await syncKeyPins(phoneApi, phone);
+
+    expect(written.written).toHaveLength(256);
+    expect(written.full).toEqual([]);
+    expect(read).toMatchObject({ withheld: false, conflicts: [], wrote: false });
+    expect(keyPinsOf(phone).all()).toHaveLength(100_000);
+    for (const pin of [people[0], people[54_321], people[99_000]])
+      expect(keyPinsOf(phone).get(pin?.userId ?? "")).toEqual(pin);
+  }, 180_000);
 });

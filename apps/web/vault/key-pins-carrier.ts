@@ -1,12 +1,39 @@
 // Carries this device's pinned keys to the account's other devices and theirs here
-// (the SDK's syncKeyPins over GET/PUT /v1/account/key-pins): once at start, soon
-// after every pin change (a first share, a comparison), and whenever the feed says
-// the account changed (another device wrote). One sync at a time; a trigger during
-// one runs another after it. Offline or refused, it waits for the next trigger: the
-// pins stay on this device either way (key-pins-store.ts).
-import { type ApiClient, MemoryKeyPins, type Session, syncKeyPins } from "@notes/client";
+// (the SDK's syncKeyPins over /v1/account/key-pins/shards): once at start, soon after
+// every pin change (a first share, a comparison), and whenever the feed says the account
+// changed (another device wrote). One sync at a time; a trigger during one runs another
+// after it. Offline or refused, it waits for the next trigger: the pins stay on this
+// device either way (key-pins-store.ts).
+//
+// Until the first sync has read the pins, this device pins no one new (issue 33, item
+// 4): a look-up or a roster then waits for that read, or runs it. When the server keeps
+// the pins from this device (none at all for an account that shares notes, or shards
+// missing), no one new is pinned and the person is told why, in PINS_WITHHELD_TEXT.
+import {
+  type ApiClient,
+  type KeyPinsStatus,
+  keyPinsOf,
+  MemoryKeyPins,
+  onKeyPinsStatus,
+  requireKeyPinsRead,
+  type Session,
+  syncKeyPins,
+} from "@notes/client";
 
 const AFTER_CHANGE_MS = 300;
+
+/** What the person reads while the server withholds the account's pins from this device. */
+export const PINS_WITHHELD_TEXT =
+  "The server did not send this device the keys your other devices checked for the people you share with. Until it does, this device trusts no one's key for the first time, so sharing with someone new waits. Open the app on a device you used before, or try again later. If it lasts, the server (or whoever runs it) may be keeping them back.";
+
+/** What the person reads when something needs the pins before this device could read them. */
+export const PINS_NOT_READ_TEXT =
+  "This device has not loaded the keys your other devices checked yet. Connect to the internet and try again.";
+
+/** The notice for a status, or undefined when there is nothing to say. */
+export function keyPinsNotice(status: KeyPinsStatus): string | undefined {
+  return status === "withheld" ? PINS_WITHHELD_TEXT : undefined;
+}
 
 export interface KeyPinsCarrier {
   /** Read what other devices stored (the feed's account event). */
@@ -19,19 +46,22 @@ export function carryKeyPins(
   session: Session,
   /** After each sync: people another device pinned with a different key (this one kept its own). */
   onConflicts: (userIds: string[]) => void = () => {},
+  /** When the notice changes: PINS_WITHHELD_TEXT while the server withholds the pins, else undefined. */
+  onNotice: (notice: string | undefined) => void = () => {},
 ): KeyPinsCarrier {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const run = () => {
-    if (stopped) return;
+  const run = (): Promise<void> | undefined => {
+    if (stopped) return undefined;
     if (running) {
       again = true;
-      return;
+      return running;
     }
-    running = syncKeyPins(api, session)
+    const sync = syncKeyPins(api, session);
+    running = sync
       .then((result) => onConflicts(result.conflicts.map((c) => c.userId)))
       .catch(() => undefined)
       .finally(() => {
@@ -41,20 +71,28 @@ export function carryKeyPins(
           run();
         }
       });
+    // For a first sight that waits on this read; handled here when nobody waits.
+    const done = sync.then(() => undefined);
+    done.catch(() => undefined);
+    return done;
   };
   const soon = () => {
     clearTimeout(timer);
     timer = setTimeout(run, AFTER_CHANGE_MS);
   };
-  const unsubscribe =
-    session.keyPins instanceof MemoryKeyPins ? session.keyPins.onChange(soon) : () => {};
+  const pins = keyPinsOf(session);
+  // A first sight waits for the first read, or runs it (offline at start, say).
+  requireKeyPinsRead(pins, async () => run());
+  const unsubscribeStatus = onKeyPinsStatus(pins, (status) => onNotice(keyPinsNotice(status)));
+  const unsubscribe = pins instanceof MemoryKeyPins ? pins.onChange(soon) : () => {};
   run();
   return {
-    pull: run,
+    pull: () => void run(),
     stop() {
       stopped = true;
       clearTimeout(timer);
       unsubscribe();
+      unsubscribeStatus();
     },
   };
 }

@@ -238,3 +238,35 @@ export class ForeignSigningKey extends ClientError {
     super("the server holds a signing key for this account that its master key does not derive");
   }
 }
+
+/**
+ * This device has not read the account's pinned keys from the server yet (issue 33,
+ * item 4), so it pins no one it has not seen before: on a new device, a first sight
+ * now could be a key the server substituted for someone another device verified. The
+ * SDK ran or awaited the read (syncKeyPins) and it did not complete (`cause`). Nothing
+ * was pinned or sealed; try again once the device is online.
+ */
+export class KeyPinsNotRead extends ClientError {
+  override readonly name = "KeyPinsNotRead";
+  constructor(
+    readonly userId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`no key pinned for ${userId} yet, and this device has not read its pins`, options);
+  }
+}
+
+/**
+ * The server answered no pinned keys (or only some shards of them) for an account that
+ * shares notes (issue 33, item 4): its devices pinned the people it shares with, so an
+ * empty answer is a lie, not a fresh start. Trust on first use does not start over: no
+ * one new is pinned here until the pins come through (a later syncKeyPins) or the person
+ * decides to trust keys afresh on this device (trustKeysAfresh). Tell them the server is
+ * keeping their confirmed keys from this device.
+ */
+export class KeyPinsWithheld extends ClientError {
+  override readonly name = "KeyPinsWithheld";
+  constructor(readonly userId: string) {
+    super(`no key pinned for ${userId}: the server is withholding this account's pins`);
+  }
+}

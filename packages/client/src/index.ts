@@ -74,6 +74,8 @@ export {
   DeviceLinkForged,
   ForeignSigningKey,
   type ForgedSealReason,
+  KeyPinsNotRead,
+  KeyPinsWithheld,
   KeyPublicationNeedsPassword,
   KeypairWithheld,
   MemberKeyUnavailable,
@@ -201,13 +203,31 @@ export {
   type PinnedKey,
 } from "./trust/key-pins";
 export {
+  type KeyPinsStatus,
+  keyPinsStatus,
+  onKeyPinsStatus,
+  requireKeyPinsRead,
+  trustKeysAfresh,
+} from "./trust/key-pins-gate";
+export {
+  exportKeyPinShards,
+  importKeyPinShard,
+  onSeenKeyPinGenerations,
+  rememberKeyPinGenerations,
+  seenKeyPinGenerations,
+} from "./trust/key-pins-shard-memory";
+export {
   exportKeyPins,
   importKeyPins,
   type KeyPinConflict,
   mergeKeyPins,
   mergePin,
 } from "./trust/key-pins-storage";
-export { type KeyPinsSyncResult, syncKeyPins } from "./trust/key-pins-sync";
+export {
+  type KeyPinsSyncOptions,
+  type KeyPinsSyncResult,
+  syncKeyPins,
+} from "./trust/key-pins-sync";
 export { type KnownRoster, rememberRoster, rosterOf } from "./trust/note-rosters";
 export {
   acceptKeyChange,

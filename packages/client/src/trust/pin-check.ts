@@ -5,11 +5,14 @@
 // content") rides along: pinned the first time it is seen, and a different one later
 // is a changed key like any other. acceptKeyChange is the person's explicit "yes,
 // they really have a new key"; markVerified records that they compared safety numbers.
+// On a device whose pins live on the server, a first sight waits until they were read
+// (key-pins-gate.ts, issue 33 item 4).
 import { accountFingerprint, groupDigits, loadSodium } from "@notes/crypto";
-import { PublicKeyChanged } from "../errors";
+import { KeyPinsNotRead, KeyPinsWithheld, PublicKeyChanged } from "../errors";
 import { sameKey } from "../keys/content-keyring";
 import type { Session } from "../vault/session";
 import { type KeyPins, MemoryKeyPins, type PinnedKey } from "./key-pins";
+import { allowFirstSight, firstSightGated } from "./key-pins-gate";
 
 /**
  * The session's pins. A session made without them (restored by an app from its own
@@ -43,7 +46,16 @@ export async function checkSeenKey(
   seenKey: Uint8Array,
   seenSigningKey?: Uint8Array,
 ): Promise<Uint8Array> {
-  const pinned = pins.get(userId);
+  let pinned = pins.get(userId);
+  if (!pinned) {
+    // A first sight: on a device whose pins live on the server, only once they were read
+    // (they may hold this person, verified elsewhere), and never while withheld. Not
+    // awaited otherwise: pinFromRoster's callers read the pin right after (synchronously).
+    if (firstSightGated(pins)) {
+      await allowFirstSight(pins, userId);
+      pinned = pins.get(userId);
+    }
+  }
   if (!pinned) {
     pins.set({ userId, publicKey: seenKey, signingPublicKey: seenSigningKey, verified: false });
     return Uint8Array.from(seenKey);
@@ -78,7 +90,13 @@ export function pinFromRoster(
   signingPublicKey: Uint8Array | undefined,
 ): void {
   checkSeenKey(keyPinsOf(session), userId, publicKey, signingPublicKey).catch((error) => {
-    if (!(error instanceof PublicKeyChanged)) throw error;
+    // Not pinned now: a different key, or pins not read (or withheld) yet. The roster is
+    // read again later; by then the pins may have come.
+    const notNow =
+      error instanceof PublicKeyChanged ||
+      error instanceof KeyPinsNotRead ||
+      error instanceof KeyPinsWithheld;
+    if (!notNow) throw error;
   });
 }
 
