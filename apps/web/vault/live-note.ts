@@ -1,9 +1,10 @@
 // A shared note's live room while it is open (contract.md §7, §9 rule 10): the SDK's
 // LiveRoom over the browser WebSocket, with the editor's awareness (named cursors),
 // and a small presence store for the UI ("2 here", live or not). Live frames are for
-// speed only; whenever the room (re)connects, loses us (4403: removed, note deleted)
-// or receives a frame no held key opens (the key rotated), the Notebook syncs, which
-// catches up through /v1 and shows a removal as the note leaving the list.
+// speed only; whenever the room (re)connects, loses us (4403: removed, note deleted),
+// receives a frame no held key opens (the key rotated), or hears that a member was
+// removed, the Notebook syncs, which catches up through /v1 and shows a removal as the
+// note leaving the list.
 import type { ApiClient, ConnectionState, OpenNote, Session } from "@notes/client";
 import { LiveRoom } from "@notes/client";
 import type { Awareness } from "y-protocols/awareness";
@@ -32,6 +33,8 @@ export class LiveNote {
     room.on("removed", syncNow);
     room.on("stale-key", syncNow);
     room.on("signed-out", syncNow);
+    // The relay's word that someone was removed: the roster and keys come through /v1.
+    room.on("member-removed", syncNow);
   }
 
   /** Joins `note`'s room; undefined where the browser has no WebSocket. */
@@ -41,11 +44,10 @@ export class LiveNote {
     note: OpenNote,
     awareness: Awareness,
     syncNow: () => void,
-    adopt: (update: Uint8Array) => void,
   ): LiveNote | undefined {
     const WebSocket = browserWebSocket();
     if (!WebSocket) return undefined;
-    const room = new LiveRoom({ api, session, note, awareness, WebSocket, adopt });
+    const room = new LiveRoom({ api, session, note, awareness, WebSocket });
     const live = new LiveNote(room, syncNow);
     void live.room.connect();
     return live;

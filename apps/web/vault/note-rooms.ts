@@ -1,6 +1,7 @@
 // Presence and live rooms for a Notebook's notes: each note's awareness (cursors),
 // shared by its editor and its live room, and joining a shared note's room while it
-// is open, its updates written like any edit.
+// is open. Peers' frames apply live and are checked like any content (who signed them);
+// their authors append them, never this device.
 import type { ApiClient, OpenNote, Session } from "@notes/client";
 import type { Awareness } from "y-protocols/awareness";
 import { AwarenessStore } from "./awareness-store";
@@ -10,8 +11,12 @@ export interface RoomNotes {
   note(id: string): OpenNote | undefined;
   /** The room heard of a change it does not carry: sync. */
   syncNow(): void;
-  /** An update from the room, taken in as this device's own edit would be. */
-  adopt(note: OpenNote, update: Uint8Array): void;
+  /**
+   * No longer called: the room appends nothing of its peers' (issue 33, item 8; the
+   * relay's word made this device sign their text). Kept optional until notebook.ts
+   * stops passing it.
+   */
+  adopt?(note: OpenNote, update: Uint8Array): void;
 }
 
 export class NoteRooms {
@@ -33,14 +38,7 @@ export class NoteRooms {
   join(id: string, awareness: Awareness): LiveNote | undefined {
     const note = this.notes.note(id);
     if (!note) return undefined;
-    return LiveNote.join(
-      this.api,
-      this.session,
-      note,
-      awareness,
-      () => this.notes.syncNow(),
-      (update) => this.notes.adopt(note, update),
-    );
+    return LiveNote.join(this.api, this.session, note, awareness, () => this.notes.syncNow());
   }
 
   /** The note left this device: its presence goes. */

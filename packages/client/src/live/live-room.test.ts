@@ -1,20 +1,13 @@
 // LiveRoom over a hand-driven socket: local edits leave as sealed kind-0 frames, peers'
 // frames apply with LIVE_ORIGIN and are not echoed, viewers send no document frames,
 // and the close codes decide between reconnecting, giving up and signing out.
-import {
-  loadSodium,
-  openEnvelope,
-  openLiveFrame,
-  sealLiveFrame,
-  sealSignedLiveUpdate,
-} from "@notes/crypto";
+import { loadSodium, openLiveFrame, sealLiveFrame, sealSignedLiveUpdate } from "@notes/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { fakeFetch, json } from "../../test/support/test-fetch";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { fakeSockets, ticket } from "../../test/support/test-sockets";
 import { createApiClient } from "../api/client";
-import { NoteEditor } from "../notes/editor";
 import { LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
 import { appendParagraph, readText } from "../notes/text";
 import { keyPinsOf } from "../trust/pin-check";
@@ -175,51 +168,24 @@ describe("LiveRoom frames", () => {
 });
 
 describe("LiveRoom after a member's removal", () => {
-  /** A peer's document frame carrying `text`, as the relay would deliver it. */
-  async function peerFrame(text: string): Promise<Uint8Array> {
-    const peer = new Y.Doc();
-    appendParagraph(peer, text);
-    return sealLiveFrame(await loadSodium(), FIXED_CEK, NOTE_ID, 0, Y.encodeStateAsUpdate(peer));
-  }
-
-  it("appends the removed peer's last live text as its own, so the server stores it", async () => {
-    let now = 0;
-    const note = openNote("editor");
-    const { fetch, requests } = fakeFetch([json({ id: NOTE_ID, seq: 2, version: 1 })]);
-    const editor = new NoteEditor(createApiClient({ baseUrl: "http://x", fetch }), note);
-    const { room, sockets } = await liveRoom(note, [ticket(1)], {
-      adopt: (update) => editor.adopt(update),
-      now: () => now,
-    });
+  it("tells its app when the relay says a member was removed, and appends nothing itself", async () => {
+    const { room, sockets, requests } = await liveRoom(openNote("editor"));
     const heard = vi.fn();
     room.on("member-removed", heard);
-    sockets[0]?.receive(await peerFrame("long ago"));
-    now = 61_000; // outside the window: such text had every chance to be appended
-    sockets[0]?.receive(await peerFrame("typed as they were removed"));
-    // A live frame alone is never appended (its author appends it)…
-    await editor.flush();
-    expect(requests).toHaveLength(0);
-    // …until the relay says a member was removed.
+    const peer = new Y.Doc();
+    appendParagraph(peer, "typed as they were removed");
+    const frame = sealLiveFrame(
+      await loadSodium(),
+      FIXED_CEK,
+      NOTE_ID,
+      0,
+      Y.encodeStateAsUpdate(peer),
+    );
+    sockets[0]?.receive(frame);
     sockets[0]?.receive('{"type":"member-removed"}');
     expect(heard).toHaveBeenCalledTimes(1);
-    await editor.flush();
+    // The room ticket only: the peer's text is theirs to append (issue 33, item 8).
     expect(requests).toHaveLength(1);
-    const sodium = await loadSodium();
-    const stored = new Y.Doc();
-    const body = requests[0]?.body as { updates: string[] } | undefined;
-    for (const u of body?.updates ?? [])
-      Y.applyUpdate(stored, openEnvelope(sodium, FIXED_CEK, NOTE_ID, u));
-    expect(readText(stored)).toBe("typed as they were removed");
-    editor.destroy();
-    room.close();
-  });
-
-  it("adopts nothing as a viewer (it cannot append)", async () => {
-    const adopt = vi.fn();
-    const { room, sockets } = await liveRoom(openNote("viewer"), [ticket(1)], { adopt });
-    sockets[0]?.receive(await peerFrame("seen"));
-    sockets[0]?.receive('{"type":"member-removed"}');
-    expect(adopt).not.toHaveBeenCalled();
     room.close();
   });
 });

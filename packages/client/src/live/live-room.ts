@@ -8,12 +8,17 @@
 // writers do not send them back. Frames are for speed only: every edit also travels through /v1,
 // and nothing is replayed on (re)connect — after each reconnect, sync the note.
 //
-// A member removed while typing: its last frames reached us, but its append was
-// refused, so nobody would store text our document now holds (and our own edits may
-// build on it). When the relay says a member was removed, an owner or editor adopts
-// the peers' document frames of the last ADOPT_WINDOW_MS: `adopt` appends them as its
-// own. Yjs applies updates idempotently, so text that was stored after all costs only
-// bytes, and everyone converges on what the people still in the room saw.
+// Who wrote what a frame applied counts like content from /v1 (issue 33, item 8): with a
+// session, each document frame's signature is recorded in the note's authorship, so an
+// unsigned frame (kind 0) or one whose signer this device has no key for yet is applied
+// and shown as unchecked ("Signed by" says some changes carry no signature it could
+// check), never silently as if signed.
+//
+// The relay's `{"type":"member-removed"}` is the server's word and makes this device do
+// nothing but tell its app (which syncs): it no longer appends its peers' recent frames
+// as its own. That adoption signed other people's text with this device's key whenever
+// the relay said so, and the server takes no signature block but the caller's, so the
+// text could not be kept as theirs either (docs/sharing.md, "Change (issue 33)").
 import {
   DecryptionFailed,
   loadSodium,
@@ -30,7 +35,8 @@ import {
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
-import { checkSignature } from "../trust/signature-check";
+import { recordSignature } from "../trust/authorship";
+import { checkSignature, type SignatureCheck } from "../trust/signature-check";
 import type { Session } from "../vault/session";
 import { Emitter } from "./emitter";
 import { isMemberRemoved, parsePeers } from "./peers-message";
@@ -45,9 +51,6 @@ import type { WebSocketConstructor } from "./web-socket";
 /** The relay's default frame limit (a larger frame closes the socket 1009). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
-/** How far back peers' frames are adopted after a removal. */
-export const ADOPT_WINDOW_MS = 60_000;
-
 export interface LiveRoomOptions extends ReconnectOptions {
   api: ApiClient;
   note: OpenNote;
@@ -58,15 +61,9 @@ export interface LiveRoomOptions extends ReconnectOptions {
   /** Frames larger than this are not sent; such an update reaches peers through /v1. */
   maxFrameBytes?: number;
   /**
-   * Appends a Yjs update as this client's own (the note's writer). Called after a
-   * member was removed, with the peers' recent document frames; absent → not adopted.
-   */
-  adopt?: (update: Uint8Array) => void;
-  /** The clock for the adoption window (tests). */
-  now?: () => number;
-  /**
    * Checks peers' signed updates against this session's pins: one whose signature fails
-   * under its signer's pinned key is dropped. Absent: signatures are not checked.
+   * under its signer's pinned key is dropped, and what each applied frame's signature
+   * says is recorded in the note's authorship. Absent: nothing is checked or recorded.
    */
   session?: Session;
 }
@@ -81,7 +78,7 @@ export type LiveRoomEvents = {
   "signed-out": undefined;
   /** A frame the current key does not open: the key likely rotated; sync the note. */
   "stale-key": undefined;
-  /** The relay removed a member from the room; recent peer text was handed to `adopt`. */
+  /** The relay says it removed a member from the room (its word: sync to see the roster). */
   "member-removed": undefined;
 };
 
@@ -92,8 +89,6 @@ export class LiveRoom {
   private readonly ownsAwareness: boolean;
   private readonly maxFrameBytes: number;
   private peerCount = 0;
-  /** Peers' document frames of the last ADOPT_WINDOW_MS, oldest first. */
-  private recent: { at: number; update: Uint8Array }[] = [];
   private started = false;
   private sodium: Awaited<ReturnType<typeof loadSodium>> | undefined;
 
@@ -201,42 +196,33 @@ export class LiveRoom {
       if (error instanceof DecryptionFailed) this.events.emit("stale-key", undefined);
       return;
     }
-    if (frame.kind === 2 && !this.signedByPeer(frame.signature, frame.payload)) return;
-    if (frame.kind === 0 || frame.kind === 2) {
-      Y.applyUpdate(note.doc, frame.payload, LIVE_ORIGIN);
-      this.keepRecent(frame.payload);
-    } else {
+    if (frame.kind === 1) {
       applyAwarenessUpdate(this.awareness, frame.payload, LIVE_ORIGIN);
+      return;
     }
+    const check = this.checkFrame(frame.kind === 2 ? frame.signature : undefined, frame.payload);
+    if (check?.status === "invalid") return;
+    Y.applyUpdate(note.doc, frame.payload, LIVE_ORIGIN);
+    if (check) recordSignature(note, check);
   }
 
-  /** False only for a signature that fails under its signer's pinned key. */
-  private signedByPeer(signature: string, update: Uint8Array): boolean {
+  /**
+   * What a document frame's signature says under this session's pins (a kind-0 frame
+   * has none: unsigned); undefined without a session, when nothing is checked.
+   */
+  private checkFrame(
+    signature: string | undefined,
+    update: Uint8Array,
+  ): SignatureCheck | undefined {
     const { session, note } = this.options;
-    if (!session || !this.sodium) return true;
+    if (!session || !this.sodium) return undefined;
     const context = { kind: "liveUpdate", scope: note.id, key: note.cek } as const;
-    return checkSignature(this.sodium, session, signature, context, update).status !== "invalid";
-  }
-
-  private keepRecent(update: Uint8Array): void {
-    const now = this.options.now?.() ?? Date.now();
-    this.recent = this.recent.filter((r) => now - r.at < ADOPT_WINDOW_MS);
-    this.recent.push({ at: now, update });
-  }
-
-  private memberRemoved(): void {
-    const now = this.options.now?.() ?? Date.now();
-    const recent = this.recent.filter((r) => now - r.at < ADOPT_WINDOW_MS);
-    this.recent = [];
-    const { role } = this.options.note;
-    if (recent.length > 0 && (role === "owner" || role === "editor"))
-      this.options.adopt?.(Y.mergeUpdates(recent.map((r) => r.update)));
-    this.events.emit("member-removed", undefined);
+    return checkSignature(this.sodium, session, signature, context, update);
   }
 
   private receiveText(text: string): void {
     if (isMemberRemoved(text)) {
-      this.memberRemoved();
+      this.events.emit("member-removed", undefined);
       return;
     }
     const count = parsePeers(text);
