@@ -104,7 +104,14 @@ export type RollbackKind =
   /** The state claims versions whose updates it does not carry. */
   | "missing-updates"
   /** The update at a version this device saw is not the one it saw then. */
-  | "different-history";
+  | "different-history"
+  /**
+   * Title and tags of a lower revision than this device saw, or an envelope of the same
+   * revision it saw replaced (issue 33, item 6).
+   */
+  | "older-metadata"
+  /** A live state of a note whose deletion its owner signed (issue 33, item 3). */
+  | "after-deletion";
 
 /**
  * The server served an older state of a note than this device has seen, or one with

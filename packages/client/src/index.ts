@@ -187,6 +187,8 @@ export { removeMember } from "./sharing/remove-member";
 export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
 export type { RosterChange } from "./sharing/roster-change";
 export type { RosterOptions } from "./sharing/write-roster";
+// Issue 33, items 3, 6 and 13: signed deletions, set-aside notes, metadata revisions.
+export type { NoteNotOpened, NotOpenedReason, UnconfirmedRemoval } from "./sync/sync-engine";
 export {
   type NoteSummary,
   SyncEngine,
@@ -196,6 +198,18 @@ export {
   yieldToEventLoop,
 } from "./sync/sync-engine";
 export type { Authorship, SignerTrust } from "./trust/authorship";
+export {
+  confirmRemoval,
+  expectDeparture,
+  judgeTombstone,
+  type TombstoneVerdict,
+} from "./trust/deletion-check";
+export {
+  DELETION_KIND,
+  deletionMessage,
+  signDeletion,
+  verifyDeletion,
+} from "./trust/deletion-signature";
 export {
   type KeyPins,
   type KeyPinsListener,
@@ -228,6 +242,7 @@ export {
   type KeyPinsSyncResult,
   syncKeyPins,
 } from "./trust/key-pins-sync";
+export { noteOwnerOf, rememberNoteOwner } from "./trust/note-owners";
 export { type KnownRoster, rememberRoster, rosterOf } from "./trust/note-rosters";
 export {
   acceptKeyChange,
@@ -238,6 +253,7 @@ export {
   pinFromRoster,
 } from "./trust/pin-check";
 export { safetyNumberWith } from "./trust/safety-number";
+export type { LeftNote, UnconfirmedReason } from "./trust/seen-states";
 export {
   MemorySeenStates,
   parseSeenStates,
@@ -245,6 +261,7 @@ export {
   type SeenStates,
   updateDigest,
 } from "./trust/seen-states";
+export { checkServedMetadata, recordServedMetadata, revisionOf } from "./trust/served-metadata";
 export { clocksOf, holdAcknowledged, seenStatesOf } from "./trust/served-state";
 export { signEnvelope, signerOf } from "./trust/sign-content";
 export { checkSignature, type SignatureCheck } from "./trust/signature-check";

@@ -68,6 +68,20 @@ describe("note metadata: properties and shape", () => {
     });
   });
 
+  it("carries the revision last, keeps it in copies, and ignores one that is not a count", () => {
+    const m = { title: "t", tags: [], pinned: true, rev: 7 };
+    expect(new TextDecoder().decode(encodeMetadata(m))).toBe(
+      '{"title":"t","tags":[],"pinned":true,"rev":7}',
+    );
+    expect(openMetadata(sodium, cek, v.noteId, sealMetadata(sodium, cek, v.noteId, m))).toEqual(m);
+    expect(copyMetadata(m)).toEqual(m);
+    for (const rev of ["7", -1, 1.5, null, 2 ** 53])
+      expect(decodeMetadata(utf8Encode(JSON.stringify({ title: "T", tags: [], rev })))).toEqual({
+        title: "T",
+        tags: [],
+      });
+  });
+
   it("ignores a flag of the wrong type like an unknown member", () => {
     const json = '{"title":"T","tags":[],"pinned":"yes","trashedAt":5,"createdAt":null}';
     expect(decodeMetadata(utf8Encode(json))).toEqual({ title: "T", tags: [] });

@@ -1,9 +1,9 @@
 // Note metadata (§9 byte-level detail 7): UTF-8 JSON {"title", "tags"} in one envelope.
 // Writers emit those two members, plus the optional organising flags of this
-// client (pinned, trashedAt, createdAt) only when set, so a note without them
-// seals exactly as before. Readers ignore unknown members (rule 7) and insist on
-// the shape of title and tags, so a malformed peer cannot hand the UI a
-// non-string title; an optional flag of the wrong type is ignored like an unknown one.
+// client (pinned, trashedAt, createdAt) and the revision (rev) only when set, so a
+// note without them seals exactly as before. Readers ignore unknown members (rule 7)
+// and insist on the shape of title and tags, so a malformed peer cannot hand the UI a
+// non-string title; an optional member of the wrong type is ignored like an unknown one.
 import type { sealAead } from "./aead";
 import { openEnvelope, sealEnvelope } from "./envelope";
 import { InvalidMetadata } from "./errors";
@@ -19,6 +19,13 @@ export interface NoteMetadata {
   trashedAt?: string;
   /** When the note was made (ISO 8601), by the client that made it. */
   createdAt?: string;
+  /**
+   * The metadata's revision (issue 33, item 6): every write raises it above the highest
+   * the writer saw, so a device can tell older title and tags from newer ones at the
+   * same note version (docs/client-crypto.md, "Seen states"). Absent: written before
+   * revisions, read as 0. A non-negative safe integer.
+   */
+  rev?: number;
 }
 
 /** A copy that keeps every member this client knows (edits must not drop a flag). */
@@ -31,7 +38,12 @@ function withOptional(base: NoteMetadata, from: Record<string, unknown>): NoteMe
   if (from.pinned === true) out.pinned = true;
   if (typeof from.trashedAt === "string") out.trashedAt = from.trashedAt;
   if (typeof from.createdAt === "string") out.createdAt = from.createdAt;
+  if (isRevision(from.rev)) out.rev = from.rev;
   return out;
+}
+
+function isRevision(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
 type MetadataSodium = Parameters<typeof sealAead>[0];

@@ -15,7 +15,9 @@ import { openNote } from "../notes/open-note";
 import { refreshNote } from "../notes/refresh-note";
 import { readText } from "../notes/text";
 import { SyncEngine } from "../sync/sync-engine";
+import { signDeletion } from "../trust/deletion-signature";
 import { MemorySeenStates, parseSeenStates } from "../trust/seen-states";
+import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
 
 let sodium: Sodium;
@@ -134,10 +136,17 @@ describe("a hostile server rolling notes back or dropping updates", () => {
     server.serve = () => server.history[0] as NoteState;
     expect(readText((await openNote(api, fresh, NOTE_ID)).doc)).toBe("first line");
 
-    // Deleted: a tombstone, and the device forgets what it saw of the note.
+    // Deleted, the owner's signature on the tombstone: removed, and what the device saw
+    // of the note stays, marked as left (issue 33, item 3: a tombstone un-knows nothing).
     server.delete();
+    const tombstone = server.serve?.() ?? fail();
+    const deletionSignature = signDeletion(sodium, signerOf(session), NOTE_ID, 5);
+    server.serve = () => ({ ...tombstone, deletionSignature });
     const deleted = await engine.syncOnce();
     expect(deleted).toMatchObject({ removed: [NOTE_ID], refused: [] });
-    expect(session.seenStates?.get(NOTE_ID)).toBeUndefined();
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({
+      version: 5,
+      left: { confirmed: true },
+    });
   });
 });

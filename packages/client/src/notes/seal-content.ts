@@ -1,7 +1,9 @@
 // Sealing a note's content for the server, signed (docs/client-crypto.md, "Signed
 // content"): each envelope under the note's current key and, when the note knows its
 // signer, a signature block beside it. The request fields come out ready to spread
-// into POST /v1/notes, …/updates, …:compact and …/revisions.
+// into POST /v1/notes, …/updates, …:compact and …/revisions. Metadata gets the next
+// revision above the highest the note held (issue 33, item 6), so other devices can
+// tell newer title and tags from older ones at the same note version.
 import { type NoteMetadata, type Sodium, sealEnvelope, sealMetadata } from "@notes/crypto";
 import { signEnvelope } from "../trust/sign-content";
 import type { OpenNote } from "./open-state";
@@ -9,6 +11,8 @@ import type { OpenNote } from "./open-state";
 type SealSodium = Parameters<typeof sealEnvelope>[0] &
   Pick<Sodium, "crypto_generichash" | "crypto_sign_detached">;
 type Sealable = Pick<OpenNote, "id" | "cek" | "signer">;
+/** A note being written: its metadata as held, when it has some (a new note has none). */
+type MetadataSealable = Sealable & { metadata?: Pick<NoteMetadata, "rev"> };
 
 export function sealSnapshot(
   sodium: SealSodium,
@@ -19,11 +23,18 @@ export function sealSnapshot(
   return { snapshot, ...signed(sodium, note, "snapshot", snapshot, "snapshotSignature") };
 }
 
+/**
+ * Seals `metadata` at the next revision: one above the highest of the note's held
+ * metadata and `metadata` itself. Stamps that revision on `metadata` (`rev`), so the
+ * object a writer keeps as the note's metadata says what was sent; every call raises
+ * it again (a retry, a re-seal at compaction: revisions only grow).
+ */
 export function sealNoteMetadata(
   sodium: SealSodium,
-  note: Sealable,
+  note: MetadataSealable,
   metadata: NoteMetadata,
 ): { metadata: string; metadataSignature?: string } {
+  metadata.rev = Math.max(note.metadata?.rev ?? 0, metadata.rev ?? 0) + 1;
   const sealed = sealMetadata(sodium, note.cek, note.id, metadata);
   return { metadata: sealed, ...signed(sodium, note, "metadata", sealed, "metadataSignature") };
 }

@@ -2,87 +2,32 @@
 // The first sync pages through everything with snapshots; later ones resume from the
 // stored nextSyncToken and fetch a note in full only when its local version cannot
 // reach the snapshot the server now holds (a compaction gap) or the note is new here.
-import {
-  copyMetadata,
-  DecryptionFailed,
-  loadSodium,
-  type NoteMetadata,
-  type Sodium,
-} from "@notes/crypto";
-import * as Y from "yjs";
+// What the server serves is judged first (trust/): a state less than this device saw,
+// or one that does not open, changes nothing and is reported; a tombstone removes a
+// note only when its owner signed the deletion, else the note is set aside (issue 33).
+import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
-import { isProblem } from "../api/problem";
-import type { NoteState } from "../api/types";
-import { ServedStateRefused } from "../errors";
-import { formerKeys, keysOf } from "../notes/note-keys";
-import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
-import { prepareToRead } from "../notes/prepare-read";
-import {
-  checkCompactionCovers,
-  checkServedState,
-  forgetServedState,
-  heldClocksOf,
-  raiseClocks,
-  recordServedState,
-  type SeenAtRequest,
-  seenNow,
-} from "../trust/served-state";
+import type { OpenNote } from "../notes/open-state";
+import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
+import { ChangeApplier } from "./apply-change";
+import { SetAsideNotes, type UnconfirmedRemoval } from "./set-aside";
+import {
+  emptyResult,
+  type NoteSummary,
+  type SyncEngineOptions,
+  type SyncProgress,
+  type SyncResult,
+} from "./sync-result";
 
-export interface NoteSummary {
-  id: string;
-  title: string;
-  tags: string[];
-  version: number;
-}
-
-export interface SyncResult {
-  /** Ids whose content or metadata changed locally in this sync. */
-  changed: string[];
-  /** Ids removed (deleted or access revoked). */
-  removed: string[];
-  /**
-   * Ids left out because no content key held here opens them yet: after a rotation the
-   * owner had not re-sealed the snapshot. The owner's compaction is a change, so a
-   * later sync retries them.
-   */
-  unreadable: string[];
-  /**
-   * Notes whose served state contradicted what this device saw (issue 21): an older
-   * one (RollbackDetected) or a compaction missing others' edits (CompactionIncomplete).
-   * Nothing of them was applied; the note stays as held. Show these to the person.
-   */
-  refused: ServedStateRefused[];
-}
-
-export interface SyncEngineOptions {
-  /** Notes per /v1/changes page (the server takes at most 500; 100 when absent). */
-  pageSize?: number;
-  /** A smaller first page of a full sync, so a list can show while the rest comes. */
-  firstPageSize?: number;
-  /**
-   * In a UI thread: the engine hands control back to the event loop once it has worked
-   * this long (ms) without a pause, so a full sync of thousands of notes never blocks
-   * input for long. Absent: no pauses.
-   */
-  sliceMs?: number;
-  /**
-   * A full sync asks for the most recently changed notes first (`order=newest`), so a
-   * person sees what they wrote last while the rest arrives. Later syncs are deltas
-   * either way.
-   */
-  newestFirst?: boolean;
-}
-
-export interface SyncProgress {
-  /** Changes applied so far in this run. */
-  applied: number;
-  /** Ids whose content or metadata changed on the page just applied. */
-  changed: string[];
-}
+export type { NoteNotOpened, NotOpenedReason } from "./not-opened";
+export type { UnconfirmedRemoval } from "./set-aside";
+export type { NoteSummary, SyncEngineOptions, SyncProgress, SyncResult } from "./sync-result";
 
 export class SyncEngine {
   private readonly notes = new Map<string, OpenNote>();
+  private readonly setAside = new SetAsideNotes();
+  private readonly changes: ChangeApplier;
   private syncToken: string | undefined;
 
   /** `syncToken` resumes from a token a previous run stored (with its notes `track`ed). */
@@ -93,6 +38,7 @@ export class SyncEngine {
     private readonly options: SyncEngineOptions = {},
   ) {
     this.syncToken = syncToken;
+    this.changes = new ChangeApplier(api, session, this.notes, this.setAside);
   }
 
   /** Whether a full sync has completed (later calls are incremental). */
@@ -114,7 +60,7 @@ export class SyncEngine {
   ): Promise<SyncResult> {
     const sodium = await loadSodium();
     const full = this.syncToken === undefined;
-    const result: SyncResult = { changed: [], removed: [], unreadable: [], refused: [] };
+    const result = emptyResult();
     const { sliceMs } = this.options;
     const ask = (pageToken: string | undefined, first: boolean) => {
       const pageSize = (first && full && this.options.firstPageSize) || this.options.pageSize;
@@ -139,7 +85,7 @@ export class SyncEngine {
       const following = page.nextPageToken ? ask(page.nextPageToken, false) : undefined;
       const changedBefore = result.changed.length;
       for (const entry of page.changes) {
-        await this.apply(sodium, entry, result, asked);
+        await this.changes.apply(sodium, entry, result, asked);
         if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
           await yieldToEventLoop();
           sliceStart = performance.now();
@@ -189,94 +135,20 @@ export class SyncEngine {
     this.notes.delete(id);
   }
 
-  private async apply(
-    sodium: Sodium,
-    entry: NoteState,
-    result: SyncResult,
-    asked: SeenAtRequest,
-  ): Promise<void> {
-    if (entry.deleted || entry.role === "revoked") {
-      forgetServedState(this.session, entry.id);
-      if (this.notes.delete(entry.id)) result.removed.push(entry.id);
-      return;
-    }
-    const local = this.notes.get(entry.id);
-    await prepareToRead(this.api, this.session, entry, local);
-    try {
-      checkServedState(sodium, this.session, entry, asked);
-      if (local && local.version >= entry.snapshotVersion) {
-        applyUpdatesAbove(sodium, local, entry, this.session);
-        recordServedState(sodium, this.session, entry);
-      } else if (entry.snapshot) {
-        this.replace(local, openState(sodium, this.session, entry));
-        recordServedState(sodium, this.session, entry);
-      } else {
-        // Deleted or left since this page was read: the read is 404 (contract.md §11),
-        // and the tombstone follows on a later page.
-        const askedGet = seenNow(this.session, entry.id);
-        const state = await this.api.call("notes.get", { id: entry.id }).catch((error: unknown) => {
-          if (isProblem(error, "note-not-found")) return undefined;
-          throw error;
-        });
-        if (!state || state.deleted) {
-          forgetServedState(this.session, entry.id);
-          if (this.notes.delete(entry.id)) result.removed.push(entry.id);
-          return;
-        }
-        checkServedState(sodium, this.session, state, askedGet);
-        await prepareToRead(this.api, this.session, state, local);
-        this.replace(local, openState(sodium, this.session, state));
-        recordServedState(sodium, this.session, state);
-      }
-    } catch (error) {
-      if (error instanceof ServedStateRefused) {
-        result.refused.push(error);
-        return;
-      }
-      if (!(error instanceof DecryptionFailed)) throw error;
-      result.unreadable.push(entry.id);
-      return;
-    } finally {
-      const held = this.notes.get(entry.id);
-      if (held?.warnings) {
-        result.refused.push(...held.warnings);
-        held.warnings = undefined;
-      }
-    }
-    result.changed.push(entry.id);
+  /** Notes set aside: a tombstone without the owner's signature would have removed them. */
+  unconfirmedRemovals(): UnconfirmedRemoval[] {
+    return this.setAside.all();
   }
 
-  /**
-   * Keeps an existing Y.Doc object (editors may hold it) by merging the fresh state in,
-   * once it reaches every writer's edits the local one held (else CompactionIncomplete).
-   */
-  private replace(local: OpenNote | undefined, fresh: OpenNote): void {
-    if (!local) {
-      this.notes.set(fresh.id, fresh);
-      return;
-    }
-    checkCompactionCovers(
-      local.id,
-      local.heldClocks,
-      fresh.heldClocks ?? new Map(),
-      fresh.snapshotVersion,
-    );
-    // Yjs states merge idempotently; the remote origin keeps editors from re-sending.
-    Y.applyUpdate(local.doc, Y.encodeStateAsUpdate(fresh.doc), REMOTE_ORIGIN);
-    // Keys held before stay held: content sealed under them may still be on the server.
-    local.formerCeks = formerKeys(fresh.cek, [...keysOf(fresh), ...keysOf(local)]);
-    local.cek = fresh.cek;
-    local.wrappedCek = fresh.wrappedCek;
-    local.resealDue = fresh.resealDue;
-    local.unreadableFrom = fresh.unreadableFrom;
-    local.version = fresh.version;
-    local.snapshotVersion = fresh.snapshotVersion;
-    local.metadata = fresh.metadata;
-    local.role = fresh.role;
-    local.updatedAt = fresh.updatedAt;
-    local.authorship = fresh.authorship;
-    local.warnings = [...(local.warnings ?? []), ...(fresh.warnings ?? [])];
-    raiseClocks(heldClocksOf(local), fresh.heldClocks ?? []);
+  /** Holds a note set aside before (restored from an app's cache), out of the live notes. */
+  keepAside(removal: UnconfirmedRemoval): void {
+    this.notes.delete(removal.noteId);
+    this.setAside.keep(removal);
+  }
+
+  /** Lets go of a note set aside (the person restored it as a new note, or discarded it). */
+  releaseAside(id: string): boolean {
+    return this.setAside.release(id);
   }
 }
 

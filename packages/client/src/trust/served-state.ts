@@ -4,7 +4,10 @@
 // before, or hand over a compacted snapshot that leaves out others' edits. An honest
 // server never does any of these: versions and snapshot versions only grow, an update
 // never changes once appended, and a compaction covers every version up to its own.
-// Deletion and removal arrive as tombstones or "not found", which forget the note.
+// Deletion and removal arrive as tombstones, which forget nothing (issue 33, item 3):
+// the seen state stays, marked as left (deletion-check.ts judges the tombstone), so an
+// older state served after a tombstone is refused as before it, and a note whose
+// deletion its owner signed never comes back live.
 import * as Y from "yjs";
 import type { NoteState } from "../api/types";
 import { CompactionIncomplete, RollbackDetected } from "../errors";
@@ -34,8 +37,9 @@ export function seenNow(session: Session, noteId?: string): SeenAtRequest {
 }
 
 /**
- * Throws RollbackDetected when `state` is less than this device saw of the note. A
- * tombstone, and a note this device never saw, pass (and a tombstone is forgotten).
+ * Throws RollbackDetected when `state` is less than this device saw of the note, or is
+ * a live state of a note whose signed deletion it saw. A tombstone, and a note this
+ * device never saw, pass (tombstones are judged by deletion-check.ts).
  * `asked` is what the device had seen when it sent the request that `state` answers:
  * an answer is never held to what another request, answered meanwhile, showed (two
  * honest answers may arrive out of order).
@@ -46,11 +50,7 @@ export function checkServedState(
   state: NoteState,
   asked: SeenAtRequest = (id) => seenStatesOf(session).get(id),
 ): void {
-  const seen = seenStatesOf(session);
-  if (state.deleted || state.role === "revoked") {
-    seen.forget(state.id);
-    return;
-  }
+  if (state.deleted || state.role === "revoked") return;
   const served = { version: state.version, snapshotVersion: state.snapshotVersion };
   const refuse = (
     kind: RollbackDetected["kind"],
@@ -69,6 +69,7 @@ export function checkServedState(
   }
   const held = asked(state.id);
   if (!held) return;
+  if (held.left?.confirmed) throw refuse("after-deletion", held);
   if (state.version < held.version) throw refuse("older-version", held);
   if (state.snapshotVersion < held.snapshotVersion) throw refuse("older-snapshot", held);
   const envelope = state.updates[held.version - state.snapshotVersion - 1];
@@ -86,17 +87,16 @@ export function recordServedState(sodium: Hash, session: Session, state: NoteSta
   if (held && (state.version < held.version || state.snapshotVersion < held.snapshotVersion))
     return;
   const last = state.updates.at(-1);
+  // What else was seen of the note (metadata, owner) stays; served live, it is here again.
+  const { updateDigest: _, left, ...kept }: Partial<SeenState> = held ?? {};
   seen.set({
+    ...kept,
     noteId: state.id,
     version: state.version,
     snapshotVersion: state.snapshotVersion,
     ...(last && { updateDigest: updateDigest(sodium, last) }),
+    ...(left?.confirmed && { left }),
   });
-}
-
-/** This device lost the note honestly (deleted, or access ended): nothing to compare later. */
-export function forgetServedState(session: Session, noteId: string): void {
-  session.seenStates?.forget(noteId);
 }
 
 /** Per writer (Yjs client id), the clock reached by server content a note has applied. */
