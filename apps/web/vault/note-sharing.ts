@@ -58,6 +58,8 @@ export interface NoteAuthors {
   authors: NoteAuthor[];
   /** Some content carried no signature this device could check. */
   unchecked: boolean;
+  /** Some content carried a signature that does not match its signer's key. */
+  forged: boolean;
   /** Whether the roster (and so the names) was read on this device under the current key. */
   named: boolean;
 }
@@ -209,16 +211,20 @@ export class NoteSharing {
     if (!note || !authorship) return undefined;
     const roster = rosterOf(this.session, id);
     const own = this.session.account.id;
+    const pins = keyPinsOf(this.session);
+    // Trust as the pins say now: a comparison made since the content was checked shows
+    // at once (the signature was checked against the very key that is now verified).
     const authors = [...authorship.signers].map(([userId, trust]) => ({
       userId,
       name: userId === own ? "you" : roster?.names.get(userId),
-      trust,
+      trust: pins.get(userId)?.verified ? ("verified" as const) : trust,
     }));
     // You first, then by name: the line reads the same on every render.
     authors.sort((a, b) => Number(b.userId === own) - Number(a.userId === own));
     return {
       authors,
       unchecked: authorship.unchecked,
+      forged: authorship.forged === true,
       named: roster !== undefined && roster.wrappedCek === note.wrappedCek,
     };
   }

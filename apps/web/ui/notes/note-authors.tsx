@@ -15,6 +15,8 @@ export function NoteAuthors({ id }: { id: string }) {
   const sharing = vault.sharing();
   const authors = sharing.authors(id);
   const [, setNamed] = useState(0);
+  // A comparison made in Share (or carried from another device) shows at once.
+  useEffect(() => sharing.watchPins(() => setNamed((n) => n + 1)), [sharing]);
   const unnamed = authors !== undefined && !authors.named;
   useEffect(() => {
     if (!unnamed) return;
@@ -27,7 +29,8 @@ export function NoteAuthors({ id }: { id: string }) {
       live = false;
     };
   }, [sharing, id, unnamed]);
-  if (!authors || (authors.authors.length === 0 && !authors.unchecked)) return null;
+  if (!authors || (authors.authors.length === 0 && !authors.unchecked && !authors.forged))
+    return null;
   return (
     <p className="note-authors muted" data-testid="note-authors">
       {authors.authors.length > 0 && (
@@ -46,6 +49,13 @@ export function NoteAuthors({ id }: { id: string }) {
         <span data-testid="unchecked-changes">
           Some changes carry no signature this browser could check (an older app, or the server took
           it off).
+        </span>
+      )}
+      {authors.forged && (
+        <span data-testid="forged-changes">
+          {" "}
+          Some changes carry a signature that does not match their signer's key: they may not be
+          from who they say. Compare safety numbers in Share.
         </span>
       )}
     </p>

@@ -12,11 +12,20 @@ export interface Authorship {
   signers: Map<string, SignerTrust>;
   /** Some applied content carried no signature this device could check. */
   unchecked: boolean;
+  /**
+   * Some applied content carried a signature that does not verify under its signer's
+   * pinned key (issue 33: said apart from a missing one, which an older app explains).
+   */
+  forged?: boolean;
 }
 
 export function recordSignature(holder: { authorship?: Authorship }, check: SignatureCheck): void {
   holder.authorship ??= { signers: new Map(), unchecked: false };
   const { authorship } = holder;
+  if (check.status === "invalid") {
+    authorship.forged = true;
+    return;
+  }
   if (check.status !== "signed") {
     authorship.unchecked = true;
     return;
