@@ -159,6 +159,9 @@ test("two people compare their safety number and each sees the other as verified
   await expect(ownerRow.getByTestId("safety-number")).toHaveText(mine ?? "");
   await ownerRow.getByRole("button", { name: "They match: mark verified" }).click();
   await expect(ownerRow.getByTestId("verified")).toHaveText("✓ Verified");
+  // The note's "Signed by" line follows at once, with no new content (issue 33).
+  await other.keyboard.press("Escape");
+  await expect(other.getByTestId("note-authors")).toContainText(`@${owner.handle} ✓ verified`);
 
   await guestRow.getByRole("button", { name: "They match: mark verified" }).click();
   await expect(guestRow.getByTestId("verified")).toBeVisible();
