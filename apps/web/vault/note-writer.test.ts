@@ -67,9 +67,11 @@ describe("NoteWriter", () => {
     for (const u of edit?.body.updates ?? [])
       Y.applyUpdate(replica, openEnvelope(sodium, note.cek, note.id, u));
     expect(readText(replica)).toBe("first\nsecond");
+    // Sealed at the next metadata revision (issue 33, item 6): the note had none.
     expect(openMetadata(sodium, note.cek, note.id, edit?.body.metadata ?? "")).toEqual({
       title: "Plans",
       tags: ["a"],
+      rev: 1,
     });
   });
 

@@ -1,7 +1,9 @@
 // How a Notebook's notes meet the server: typed edits sealed into the outbox (the
 // writer's sink), the outbox flushed one run at a time, and sync runs that send what
 // is queued, then pull what changed, page by page, into the list, the cache and the
-// search index. One run at a time, none lost (coalesced-run.ts).
+// search index. One run at a time, none lost (coalesced-run.ts). What a run could not
+// take is said (issue 33): notes set aside go to the Trash's shelf, notes that did not
+// open stay listed as warnings until they open.
 import {
   type ApiClient,
   CompactionIncomplete,
@@ -9,11 +11,13 @@ import {
   type OpenNote,
   type Session,
   type SyncEngine,
+  type UnconfirmedRemoval,
 } from "@notes/client";
 import { CoalescedRun } from "./coalesced-run";
 import { recordJourney } from "./journey";
 import type { LocalDb } from "./local-db";
 import { cacheNotes } from "./note-cache";
+import { NoteWarnings } from "./note-warnings";
 import type { NoteWriter, SealedEdit } from "./note-writer";
 import { type NotebookHost, reportBackgroundError } from "./notebook-host";
 import { compactAfterAppend, enqueue, flushOutbox, pendingCount, resealNote } from "./outbox";
@@ -35,13 +39,17 @@ export interface SyncedNotebook {
   publish(streaming?: boolean): void;
   /** The first sync is over: its list is the one to keep (list-publisher.ts). */
   settled(): void;
-  /** A note deleted, or this account removed from it: its copy and keys go. */
+  /** A note deleted (its owner signed it), or left here: its copy and keys go. */
   forget(id: string): Promise<void>;
+  /** A tombstone without the owner's signature: the note is kept, set aside. */
+  setAside(removal: UnconfirmedRemoval): Promise<void>;
 }
 
 export class NotebookSync {
   private readonly syncing = new CoalescedRun(() => this.run());
   private flushing: Promise<void> | undefined;
+  /** Notes the runs could not open (or were served older), until they open. */
+  private readonly warnings = new NoteWarnings();
 
   constructor(private readonly notebook: SyncedNotebook) {}
 
@@ -100,6 +108,9 @@ export class NotebookSync {
       for (const note of changed)
         if (note.resealDue) void resealNote(api, db, session, note, memberCounts);
       for (const id of result.removed) await this.notebook.forget(id);
+      for (const removal of result.unconfirmed) await this.notebook.setAside(removal);
+      if (this.warnings.take(result, (id) => engine.note(id)))
+        host.set({ noteWarnings: this.warnings.list() });
       // A tidy-up that dropped what this browser holds: it puts the dropped part back.
       for (const refused of result.refused) {
         const note = refused instanceof CompactionIncomplete && engine.note(refused.noteId);
@@ -113,12 +124,17 @@ export class NotebookSync {
       host.set({ online: true, sync: { running: false, applied: 0, firstDone: true } });
       // Pages already published what they changed; a run that changed nothing (most
       // runs: the echo of one's own edit) does not rebuild a 10,000-row list.
-      if (first || result.removed.length > 0) this.notebook.publish();
+      if (first || result.removed.length + result.unconfirmed.length > 0) this.notebook.publish();
       if (first) this.notebook.settled();
     } catch (error) {
       host.set({ sync: { ...host.state().sync, running: false } });
       await reportBackgroundError(host, error);
     }
+  }
+
+  /** A note this device deleted: no warning stands for it any more. */
+  settledWarning(id: string): void {
+    if (this.warnings.forget(id)) this.notebook.host.set({ noteWarnings: this.warnings.list() });
   }
 
   private async runFlush(): Promise<void> {

@@ -1,8 +1,9 @@
 // One signed-in session's notes: the sync engine over the local cache opened in
 // slices, the writer that seals edits into the outbox, sync and flush
 // (notebook-sync.ts), what triggers a sync (the change feed, a slow poll), the list
-// shown (notebook-list.ts), search, sharing and live rooms (note-rooms.ts). The
-// Vault's session keeper owns one Notebook per session; it hears through `host`.
+// shown (notebook-list.ts), search, sharing and live rooms (note-rooms.ts), notes set
+// aside or not opened (set-aside-shelf.ts, note-warnings.ts). The Vault's session
+// keeper owns one Notebook per session; it hears through `host`.
 import {
   type ApiClient,
   type OpenNote,
@@ -26,8 +27,11 @@ import { NoteWriter } from "./note-writer";
 import type { NotebookHost } from "./notebook-host";
 import { NotebookList } from "./notebook-list";
 import { NotebookSync } from "./notebook-sync";
+import { atSeenRevision, leaving, ownerSeen } from "./notebook-trust";
 import { enqueue, pendingCount } from "./outbox";
 import { NoteSearch, type SearchResults } from "./search/note-search";
+import { SetAsideShelf } from "./set-aside-shelf";
+import { sendDeletion } from "./signed-delete";
 import { SyncTriggers } from "./sync-triggers";
 
 export class Notebook {
@@ -41,6 +45,8 @@ export class Notebook {
   private readonly memberCounts = new Map<string, number>();
   /** Why notes left this device (removed from them, or deleted), for their pane. */
   private readonly departures: NoteDepartures;
+  /** Notes a tombstone would have removed without their owner's signature. */
+  readonly shelf: SetAsideShelf;
   private readonly engine: SyncEngine;
   private readonly sync: NotebookSync;
   private readonly triggers: SyncTriggers;
@@ -91,6 +97,15 @@ export class Notebook {
       publish: (streaming) => this.list.publish(streaming),
       settled: () => this.list.settled(),
       forget: (id) => this.forgetNote(id),
+      setAside: (removal) => this.shelf.take(removal),
+    });
+    this.shelf = new SetAsideShelf({
+      engine,
+      db,
+      session,
+      host,
+      leaveLive: (id) => this.leaveLive(id),
+      create: (metadata) => this.create(metadata),
     });
     this.triggers = new SyncTriggers(api, {
       sync: () => void this.syncNow(),
@@ -109,8 +124,14 @@ export class Notebook {
       note: (id) => this.note(id),
       settle: () => this.flushAll(),
       changed: (note, change) => this.rosterChanged(note, change),
-      rosterSeen: (id, members) => this.departures.rosterSeen(id, members),
-      left: () => this.syncNow(),
+      rosterSeen: (id, members) => {
+        this.departures.rosterSeen(id, members);
+        ownerSeen(session, id, members);
+      },
+      left: (id) => {
+        leaving(session, id);
+        return this.syncNow();
+      },
     });
   }
 
@@ -131,10 +152,12 @@ export class Notebook {
   private async openCache(): Promise<void> {
     await openCacheInSlices(this.db, this.session, (batch) => {
       if (this.stopped) return;
-      for (const { note, memberCount } of batch) this.adopt(note, memberCount);
+      for (const { note, memberCount } of batch)
+        if (!this.shelf.holdCached(note)) this.adopt(note, memberCount);
       this.list.filling();
     });
     if (this.stopped) return;
+    this.shelf.publish();
     this.list.cacheOpened();
     this.triggers.start();
     void this.search?.index(this.all());
@@ -156,9 +179,9 @@ export class Notebook {
     return this.engine.note(id);
   }
 
-  /** Why a note that was here has gone (sync said so), if it has. */
+  /** Why a note that was here has gone (sync said so), if it has; none for one set aside. */
   departure(id: string): NoteDeparture | undefined {
-    return this.departures.get(id);
+    return this.shelf.note(id) ? undefined : this.departures.get(id);
   }
 
   /** The note, opened from the cache first when the rest are still being opened. */
@@ -207,17 +230,19 @@ export class Notebook {
   setMetadata(id: string, metadata: NoteMetadata): void {
     const note = this.note(id);
     if (!note) return;
-    this.writer.setMetadata(note, metadata);
+    this.writer.setMetadata(note, atSeenRevision(this.session, note, metadata));
     if (metadata.tags.length > 0) recordJourney(this.api, "organise", "complete");
     this.list.publish();
   }
 
+  /** Deletes the note for good, signed (signed-delete.ts). */
   async remove(id: string): Promise<void> {
+    const version = this.engine.note(id)?.version;
     this.engine.untrack(id);
     await this.forgetNote(id);
-    await enqueue(this.db, { kind: "delete", noteId: id });
     this.list.publish();
-    void this.sync.flush();
+    const note = { id, ...(version !== undefined && { version }) };
+    await sendDeletion(this.api, this.db, this.session, note, () => this.sync.flush());
   }
 
   /** Seals what was typed and sends what the network takes (before sign-out, unload). */
@@ -245,14 +270,20 @@ export class Notebook {
     this.rooms.clear();
   }
 
-  /** Deleted, or this account was removed from it: its copy and keys go (docs/sharing.md). */
+  /** Deleted (its owner signed it), or left here: its copy and keys go (docs/sharing.md). */
   private async forgetNote(id: string): Promise<void> {
+    this.leaveLive(id);
+    this.sync.settledWarning(id);
+    this.session.keyring?.forget(id);
+    await this.db.delete("notes", id);
+  }
+
+  /** Out of everything live: pending edits, member count, live room, search. */
+  private leaveLive(id: string): void {
     this.writer.drop(id);
     this.memberCounts.delete(id);
     this.rooms.forget(id);
-    this.session.keyring?.forget(id);
     void this.search?.remove([id]);
-    await this.db.delete("notes", id);
   }
 
   private async rosterChanged(note: OpenNote, change: RosterChange): Promise<void> {

@@ -1,6 +1,12 @@
 // What the UI renders from: a plain immutable snapshot the Vault replaces on every
 // change (React reads it through useSyncExternalStore).
-import type { Account, ConnectionState, OpenNote } from "@notes/client";
+import type {
+  Account,
+  ConnectionState,
+  NotOpenedReason,
+  OpenNote,
+  UnconfirmedReason,
+} from "@notes/client";
 
 export interface NoteListItem {
   id: string;
@@ -16,6 +22,29 @@ export interface NoteListItem {
   createdAt?: string;
   /** Last write (ISO 8601), when known. */
   updatedAt?: string;
+}
+
+/**
+ * A note a tombstone would have removed without its owner's signature (issue 33, item
+ * 3): its content stays on this device, shown in the Trash, to restore or discard.
+ */
+export interface SetAsideItem {
+  id: string;
+  title: string;
+  reason: UnconfirmedReason;
+  /** When the server says it was deleted or this account removed (ISO 8601). */
+  at: string;
+}
+
+/**
+ * A note the syncs could not open, or whose served copy was older than this device saw
+ * (issue 33, item 13). While any stands, the sync status never says all is synced.
+ */
+export interface NoteWarning {
+  id: string;
+  reason: NotOpenedReason | "older-copy";
+  /** The title this device holds, when it held the note (it keeps what it had). */
+  title?: string;
 }
 
 export interface ProblemView {
@@ -46,6 +75,10 @@ export interface VaultState {
    * one did (key-pins-carrier.ts): one of the two was handed a substituted key.
    */
   keyPinConflicts?: readonly string[];
+  /** Notes set aside: removed by the server, not confirmed by their owner. */
+  setAside?: readonly SetAsideItem[];
+  /** Notes that could not be opened, with why; cleared once they open. */
+  noteWarnings?: readonly NoteWarning[];
 }
 
 export const initialState: VaultState = {

@@ -235,6 +235,24 @@ export class Vault {
     return this.requireNotebook().remove(id);
   }
 
+  /**
+   * A note set aside (removed by the server, not confirmed by its owner: issue 33) as a
+   * new note of this account's; answers its id. The set-aside copy goes.
+   */
+  restoreSetAside(id: string): Promise<string | undefined> {
+    return this.requireNotebook().shelf.restoreAsNew(id);
+  }
+
+  /** A set-aside note as Markdown, to download. */
+  setAsideMarkdown(id: string): { fileTitle: string; text: string } | undefined {
+    return this.notebook?.shelf.markdown(id);
+  }
+
+  /** Lets a set-aside note go from this device. */
+  discardSetAside(id: string): Promise<void> {
+    return this.requireNotebook().shelf.discard(id);
+  }
+
   syncNow(): Promise<void> {
     return this.notebook?.syncNow() ?? Promise.resolve();
   }

@@ -1,6 +1,7 @@
 "use client";
 // Above the list: the sort order, and the way into (and out of) the trash, with
-// "Empty trash" there: the real DELETE of every note this account owns in it.
+// "Empty trash" there: the real DELETE of every note this account owns in it. The
+// trash's count includes the notes set aside there (removed by the server, unconfirmed).
 import { useState } from "react";
 import { type NoteSort, type NoteView, SORT_LABELS } from "../../vault/note-order";
 import type { NoteListItem } from "../../vault/vault-state";
@@ -11,11 +12,15 @@ export interface ListControlsProps {
   view: NoteView;
   sort: NoteSort;
   trashed: NoteListItem[];
+  /** Notes set aside in the trash (set-aside-list.tsx): counted, never emptied here. */
+  setAside?: number;
   onView(view: NoteView): void;
   onSort(sort: NoteSort): void;
 }
 
-export function ListControls({ view, sort, trashed, onView, onSort }: ListControlsProps) {
+export function ListControls(props: ListControlsProps) {
+  const { view, sort, trashed, onView, onSort } = props;
+  const inTrash = trashed.length + (props.setAside ?? 0);
   const { vault } = useVault();
   const [confirming, setConfirming] = useState(false);
   const owned = trashed.filter((n) => n.role === "owner");
@@ -62,7 +67,7 @@ export function ListControls({ view, sort, trashed, onView, onSort }: ListContro
         </select>
       </span>
       <button type="button" className="link" onClick={() => onView("trash")}>
-        Trash{trashed.length > 0 ? ` (${trashed.length})` : ""}
+        Trash{inTrash > 0 ? ` (${inTrash})` : ""}
       </button>
     </div>
   );

@@ -5,17 +5,19 @@
 // carry a "Shared" mark (an icon with that accessible name). Windowed
 // (virtual-list.tsx): only the rows in view are rendered, whatever the count.
 // Above it, the sort order and the way into the trash (list-controls.tsx); search
-// looks in the view shown (the notes, or the trash).
+// looks in the view shown (the notes, or the trash). The trash also lists the notes
+// the server removed without their owner's word (set-aside-list.tsx).
 import { useEffect, useMemo, useState } from "react";
 import { arrangeNotes, type NoteSort, type NoteView } from "../../vault/note-order";
 import type { SearchHit } from "../../vault/search/search-index";
 import type { NoteListItem } from "../../vault/vault-state";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
 import { ListControls } from "./list-controls";
 import { Marked } from "./marked";
 import { listDate } from "./note-date";
 import { RowPinButton } from "./note-flags";
 import { searchStatus } from "./search-status";
+import { SetAsideList } from "./set-aside-list";
 import { useSearch } from "./use-search";
 import { VirtualList } from "./virtual-list";
 
@@ -48,6 +50,7 @@ export function NoteList(props: {
   const [view, setView] = useState<NoteView>("notes");
   const [sort, setSort] = useState<NoteSort>("edited");
   const found = useSearch(vault, query);
+  const setAside = useVaultState((s) => s.setAside?.length ?? 0);
   const arranged = useMemo(() => arrangeNotes(props.notes, view, sort), [props.notes, view, sort]);
   const trashed = useMemo(() => arrangeNotes(props.notes, "trash", sort), [props.notes, sort]);
   const rows = useMemo((): Row[] => {
@@ -82,7 +85,15 @@ export function NoteList(props: {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <ListControls view={view} sort={sort} trashed={trashed} onView={setView} onSort={setSort} />
+      <ListControls
+        view={view}
+        sort={sort}
+        trashed={trashed}
+        setAside={setAside}
+        onView={setView}
+        onSort={setSort}
+      />
+      {view === "trash" && !searching && <SetAsideList onOpen={props.onSelect} />}
       {props.fetching !== undefined && (
         <div className="list-progress" role="status">
           <progress aria-label="Fetching notes" />
@@ -94,13 +105,16 @@ export function NoteList(props: {
           {searchStatus(rows.length, props.fetching !== undefined)}
         </p>
       )}
-      {!searching && rows.length === 0 && props.fetching === undefined && (
-        <p className="muted empty-state">
-          {view === "trash"
-            ? "The trash is empty. Notes moved here stay until you empty it."
-            : "No notes yet. Press New note (or N) to write your first; only you can read it."}
-        </p>
-      )}
+      {!searching &&
+        rows.length === 0 &&
+        props.fetching === undefined &&
+        !(view === "trash" && setAside > 0) && (
+          <p className="muted empty-state">
+            {view === "trash"
+              ? "The trash is empty. Notes moved here stay until you empty it."
+              : "No notes yet. Press New note (or N) to write your first; only you can read it."}
+          </p>
+        )}
       <VirtualList
         items={rows}
         rowHeight={ROW_HEIGHT}

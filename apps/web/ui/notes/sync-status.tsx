@@ -1,9 +1,10 @@
 "use client";
-// One short phrase for where the data stands: synced, syncing, or waiting offline;
-// and beside it whether changes arrive live (the change feed) or it is reconnecting.
+// One short phrase for where the data stands: synced, syncing, or waiting offline, or
+// that notes could not be opened (then why, under it: sync-words.ts); and beside it
+// whether changes arrive live (the change feed) or it is reconnecting.
 import type { ConnectionState } from "@notes/client";
 import { useVault, useVaultState } from "../vault-context";
-import { plural } from "../wording";
+import { syncStatusText, warningLines } from "./sync-words";
 
 const FEED_TEXT: Record<ConnectionState, string> = {
   live: "Live",
@@ -19,18 +20,25 @@ export function SyncStatus() {
   const pending = useVaultState((s) => s.pending);
   const unsaved = useVaultState((s) => s.unsaved);
   const feed = useVaultState((s) => s.feed);
-  let text = "All changes synced";
-  if (!online && unsaved) text = "Offline — saving here…";
-  else if (!online)
-    text = pending > 0 ? `Offline — ${plural(pending, "change")} saved here` : "Offline";
-  else if (sync.running && !sync.firstDone)
-    text = `First sync… ${plural(sync.applied, "note change")} received`;
-  else if (pending > 0 || unsaved) text = "Saving…";
+  const noteWarnings = useVaultState((s) => s.noteWarnings);
+  const setAside = useVaultState((s) => s.setAside);
+  const text = syncStatusText({ online, pending, unsaved, sync, noteWarnings, setAside });
+  const warned = (noteWarnings?.length ?? 0) > 0;
   return (
     <span className="sync" data-tour="sync-status">
-      <output aria-live="polite" data-testid="sync-status">
+      <output aria-live="polite" data-testid="sync-status" className={warned ? "warning" : ""}>
         {text}
       </output>
+      {warned && noteWarnings && (
+        <details className="sync-warning" data-testid="sync-warning">
+          <summary>Why?</summary>
+          <ul>
+            {warningLines(noteWarnings).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       <span className={`feed feed-${feed}`} data-testid="feed-status">
         {FEED_TEXT[feed]}
       </span>
