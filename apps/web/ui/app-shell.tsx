@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
+import { PINS_WITHHELD } from "../vault/session-keeper";
 import { MainNav } from "./main-nav";
 import { SyncStatus } from "./notes/sync-status";
 import { PasskeyOffer } from "./passkeys/passkey-offer";
@@ -50,6 +51,18 @@ export function AppShell({ children }: { children: ReactNode }) {
       {problem && (
         <p className="banner" role="alert">
           {PROBLEM_TEXT[problem.slug] ?? CLIENT_ERROR_TEXT[problem.slug] ?? problem.title}
+          {problem.slug === PINS_WITHHELD && (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                vault.sharing().trustKeysAfresh();
+                vault.clearProblem();
+              }}
+            >
+              Trust keys afresh on this device
+            </button>
+          )}
         </p>
       )}
       {owesRecovery && path !== "/settings" && (

@@ -1,6 +1,7 @@
 // What a person reads when the server refuses: one calm sentence per problem type
 // of the catalogue (a unit test keeps the two in step), and a fallback for the rest.
 import { isProblem } from "@notes/client";
+import { PINS_NOT_READ_TEXT, PINS_WITHHELD_TEXT } from "../vault/key-pins-carrier";
 import { type KeyFlow, keyFailureText } from "./key-failure-text";
 import { aboutDuration } from "./wording";
 
@@ -57,6 +58,8 @@ export const CLIENT_ERROR_TEXT: Record<string, string> = {
     "Someone tidied up a shared note and the tidied copy leaves out changes this device had from other people. It was not used here. The note's owner can get the earlier content back from the note's history.",
   RetiredKeyContent:
     "A change to a shared note was sealed with the key the note used before someone was removed, and no one still on the note signed it. It was left out: a key that was taken away can no longer write here. If this happens again, the removed person (with the server's help) is trying to write into the note.",
+  KeyPinsWithheld: PINS_WITHHELD_TEXT,
+  KeyPinsNotRead: PINS_NOT_READ_TEXT,
   KeyHandoutRefused:
     "The server sent a new key for a note that its owner did not hand to you (it is not signed by them, or it is an older one). It was not used: the note keeps the key it had, so nothing you write can be read by whoever made that key. The note may not update until its owner's app sends a signed key. If this happens again, the server (or whoever runs it) may be trying to read your note.",
   RosterChainRefused:

@@ -28,6 +28,7 @@ import {
   type Session,
   safetyNumberWith,
   signedRoster,
+  trustKeysAfresh,
   type UserQuery,
 } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
@@ -171,6 +172,14 @@ export class NoteSharing {
    */
   verified(userId: string): boolean {
     return keyPinsOf(this.session).get(userId)?.verified === true;
+  }
+
+  /**
+   * The person chose to trust keys as first seen on this device although the server
+   * keeps the account's pins from it (issue 33, item 4): first sights pin again.
+   */
+  trustKeysAfresh(): void {
+    trustKeysAfresh(keyPinsOf(this.session));
   }
 
   /** Hears every pin change (a comparison here, or pins carried from another device). */

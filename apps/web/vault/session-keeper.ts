@@ -16,6 +16,10 @@ import {
 import { webApiClient } from "./api-transport";
 import { recordJourney } from "./journey";
 import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
+
+/** The banner's slug while the server withholds the account's pins. */
+export const PINS_WITHHELD = "KeyPinsWithheld";
+
 import { keepKeyPins } from "./key-pins-store";
 import { keepKeyStates } from "./key-states-store";
 import { keepKeyring } from "./keyring-store";
@@ -125,10 +129,20 @@ export class SessionKeeper {
     // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
     this.stopKeyPins = await keepKeyPins(db, session);
     // …and the account's other devices share them (through the server, sealed).
-    this.keyPinsCarrier = carryKeyPins(api, session, (userIds) => {
-      const held = host.state().keyPinConflicts ?? [];
-      if (userIds.length > 0 || held.length > 0) host.set({ keyPinConflicts: userIds });
-    });
+    this.keyPinsCarrier = carryKeyPins(
+      api,
+      session,
+      (userIds) => {
+        const held = host.state().keyPinConflicts ?? [];
+        if (userIds.length > 0 || held.length > 0) host.set({ keyPinConflicts: userIds });
+      },
+      // While the server withholds the account's pins, the banner says so (issue 33, item 4).
+      (notice) => {
+        const shown = host.state().problem?.slug === PINS_WITHHELD;
+        if (notice) host.set({ problem: { slug: PINS_WITHHELD, title: notice } });
+        else if (shown) host.set({ problem: undefined });
+      },
+    );
     // What this browser saw of each note: an older copy served later is refused.
     this.stopSeenStates = await keepSeenStates(db, session);
     // …and what it knows of each note's group state: no retired key or shorter chain later.

@@ -262,6 +262,11 @@ export class Vault {
     return this.requireNotebook().sharing;
   }
 
+  /** Takes the banner's problem down (the person acted on it). */
+  clearProblem(): void {
+    this.set({ problem: undefined });
+  }
+
   /** The name this device knows an account by: "you", a handle, or undefined. */
   nameOf(noteId: string, userId: string): string | undefined {
     const session = this.keeper.require();
