@@ -209,7 +209,7 @@ test("a comparison made on one device shows on the account's other device", asyn
   }
 });
 
-test("attack 1 on one device only: the other device's different pin is named, not taken", async ({
+test("item 4: a device kept from the account's pins trusts no key afresh, and says so", async ({
   page,
   secondDevice,
   browser,
@@ -220,14 +220,18 @@ test("attack 1 on one device only: the other device's different pin is named, no
   const dialog = await openShareDialog(page);
   await addMember(dialog, guest.handle, "editor");
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(2);
+  // The laptop's pin of the guest reaches the server (sealed) before the phone signs in.
+  const pinned = answerTo(page, "account.replaceKeyPinShard");
+  await page.keyboard.press("Escape");
+  await pinned;
 
-  // The server keeps the laptop's pins from the phone, and hands the phone its own
-  // key for the guest, wherever it answers one (look-ups and the roster): the phone
-  // pins it (first sight, as far as it knows).
+  // The server answers the phone no pins at all (issue 33, item 4), and a key of its own
+  // for the guest wherever it answers one (look-ups and the roster).
   const phone = await openDevice(browser);
   try {
     const serverKey = randomBytes(32).toString("base64");
-    await onCall(phone.page, "account.keyPins", (route) => route.abort());
+    await rewriteAnswers(phone.page, "account.keyPins", () => ({ sealed: null, version: 0 }));
+    await rewriteAnswers(phone.page, "account.keyPinShards", (body) => ({ ...body, shards: [] }));
     await rewriteAnswers(phone.page, "users.resolve", (body) => ({
       ...body,
       publicKey: serverKey,
@@ -239,22 +243,30 @@ test("attack 1 on one device only: the other device's different pin is named, no
       return { ...body, members };
     });
     await signIn(phone.page, owner.handle, owner.password);
+    await expect(phone.page.locator(".banner[role=alert]")).toContainText(
+      "did not send this device the keys",
+      { timeout: 15_000 },
+    );
     await openNote(phone.page, "Both");
     let theirs = await openShareDialog(phone.page);
     const guestRow = () => roster(theirs).getByRole("listitem").filter({ hasText: guest.handle });
     await guestRow()
       .getByRole("button", { name: `Compare safety number with ${guest.handle}` })
       .click();
-    await expect(guestRow().getByTestId("safety-number")).toBeVisible();
+    await expect(guestRow()).toContainText("did not send this device the keys");
+    await expect(guestRow().getByTestId("safety-number")).toHaveCount(0);
 
-    // Once the pins come through, the phone learns the laptop pinned another key.
+    // Once the pins come through, the phone holds the laptop's key for the guest: the
+    // server's was never pinned, so there is nothing to reconcile.
     await phone.page.unrouteAll({ behavior: "wait" });
     await phone.page.reload();
     await openNote(phone.page, "Both");
     theirs = await openShareDialog(phone.page);
-    await expect(guestRow().getByTestId("pin-conflict")).toContainText(
-      "Your other device was given a different key",
-    );
+    await guestRow()
+      .getByRole("button", { name: `Compare safety number with ${guest.handle}` })
+      .click();
+    await expect(guestRow().getByTestId("safety-number")).toHaveText(/^(\d{5} ){11}\d{5}$/);
+    await expect(guestRow().getByTestId("pin-conflict")).toHaveCount(0);
   } finally {
     await phone.close();
   }

@@ -5,6 +5,7 @@
 // or on a call, not through this server), then "They match".
 import { type Member, MemberKeyUnavailable, PublicKeyChanged } from "@notes/client";
 import { useEffect, useState } from "react";
+import { CLIENT_ERROR_TEXT } from "../problem-text";
 import { useVault, useVaultState } from "../vault-context";
 import { memberName } from "./member-name";
 
@@ -87,6 +88,11 @@ export function MemberTrust({ member, members }: { member: Member; members: read
 function compareFailure(failure: unknown, name: string): string {
   if (failure instanceof PublicKeyChanged)
     return `The server now gives a different key for ${name} than the one this device pinned. Nothing was marked verified. Compare again, and share nothing more with them until the digits match.`;
+  // The server keeps this account's pins from the device (issue 33, item 4).
+  if (failure instanceof Error && failure.name.startsWith("KeyPins")) {
+    const words = CLIENT_ERROR_TEXT[failure.name];
+    if (words) return words;
+  }
   if (failure instanceof MemberKeyUnavailable)
     return `${name}'s key could not be found: they may have left, or no longer be found by this name.`;
   return `${name}'s key could not be fetched right now. Try again when you are online.`;
