@@ -246,6 +246,63 @@ export class ForeignSigningKey extends ClientError {
   }
 }
 
+/** Why a key handout was not adopted (issue 33; docs/client-crypto.md, "The signed group state"). */
+export type HandoutRefusal =
+  /** The wrap changed without the owner's signature over it. */
+  | "unsigned"
+  /** A signature that does not verify under the owner's pinned signing key, or names another signer. */
+  | "forged"
+  /** Signed, but at a roster epoch no newer than the key this device holds. */
+  | "older-epoch"
+  /** The key inside is one this note already retired. */
+  | "retired-key"
+  /** The wrap does not open with this account's private key. */
+  | "unopenable"
+  /** This device does not know the note's owner or their signing key yet. */
+  | "unknown-owner";
+
+/**
+ * The server served a wrap of a content key that the note's owner did not hand out to
+ * this account (issue 33, item 1): it was not adopted; the note keeps the key it had, so
+ * nothing is sealed under a key the server could know. Show it: the note may not update
+ * until its owner's client hands out a signed key.
+ */
+export class KeyHandoutRefused extends ServedStateRefused {
+  override readonly name = "KeyHandoutRefused";
+  constructor(
+    readonly noteId: string,
+    readonly reason: HandoutRefusal,
+  ) {
+    super(`note ${noteId}: a content key was not adopted (${reason})`);
+  }
+}
+
+/** Why a served roster chain was refused (issue 33, item 2). */
+export type ChainRefusal =
+  /** An entry's signature does not verify under the owner's key, or names someone else. */
+  | "forged"
+  /** Entries out of order, for another note, or not linked to the one before. */
+  | "broken"
+  /** Shorter than the chain this device already verified. */
+  | "rollback"
+  /** Holds a different entry at an epoch this device verified. */
+  | "fork";
+
+/**
+ * The note's membership chain the server served does not check out (issue 33, item 2):
+ * nothing from it was used, and no roster change was written from it.
+ */
+export class RosterChainRefused extends ServedStateRefused {
+  override readonly name = "RosterChainRefused";
+  constructor(
+    readonly noteId: string,
+    readonly reason: ChainRefusal,
+    readonly epoch?: number,
+  ) {
+    super(`note ${noteId}: the roster chain was refused (${reason}${epoch === undefined ? "" : ` at epoch ${epoch}`})`);
+  }
+}
+
 /**
  * This device has not read the account's pinned keys from the server yet (issue 33,
  * item 4), so it pins no one it has not seen before: on a new device, a first sight

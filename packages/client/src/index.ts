@@ -69,11 +69,14 @@ export {
   sealDeviceLink,
 } from "./device-links/share-with-new-device";
 export {
+  type ChainRefusal,
   ClientError,
   CompactionIncomplete,
   DeviceLinkForged,
   ForeignSigningKey,
   type ForgedSealReason,
+  type HandoutRefusal,
+  KeyHandoutRefused,
   KeyPinsNotRead,
   KeyPinsWithheld,
   KeyPublicationNeedsPassword,
@@ -85,6 +88,7 @@ export {
   RetiredKeyContent,
   RollbackDetected,
   type RollbackKind,
+  RosterChainRefused,
   ServedStateRefused,
   UnexpectedResponse,
   UpdatesMissing,
@@ -186,6 +190,7 @@ export { memberPublicKeys, PublicKeyDirectory } from "./sharing/public-key-direc
 export { removeMember } from "./sharing/remove-member";
 export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolve-user";
 export type { RosterChange } from "./sharing/roster-change";
+export { readAgainstChain, type SignedRoster, signedRoster } from "./sharing/signed-roster";
 export type { RosterOptions } from "./sharing/write-roster";
 // Issue 33, items 3, 6 and 13: signed deletions, set-aside notes, metadata revisions.
 export type { NoteNotOpened, NotOpenedReason, UnconfirmedRemoval } from "./sync/sync-engine";
@@ -210,6 +215,13 @@ export {
   signDeletion,
   verifyDeletion,
 } from "./trust/deletion-signature";
+export {
+  type HandoutVerdict,
+  isShared,
+  judgeHandout,
+  keyStatesOf,
+  ownerOf,
+} from "./trust/key-handouts";
 export {
   type KeyPins,
   type KeyPinsListener,
@@ -242,6 +254,7 @@ export {
   type KeyPinsSyncResult,
   syncKeyPins,
 } from "./trust/key-pins-sync";
+export { type NoteKeyState, NoteKeyStates, parseNoteKeyStates } from "./trust/note-key-states";
 export { noteOwnerOf, rememberNoteOwner } from "./trust/note-owners";
 export { type KnownRoster, rememberRoster, rosterOf } from "./trust/note-rosters";
 export {
@@ -252,6 +265,7 @@ export {
   markVerified,
   pinFromRoster,
 } from "./trust/pin-check";
+export { type ChainHead, readChainHead, verifyChain } from "./trust/roster-chain";
 export { safetyNumberWith } from "./trust/safety-number";
 export type { LeftNote, UnconfirmedReason } from "./trust/seen-states";
 export {

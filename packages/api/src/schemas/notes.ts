@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64Bytes, base64Out, dateTime } from "./common";
+import { handoutOut } from "./group-state";
 import { signatureOut, signingPublicKeyOut, updateSignaturesOut } from "./signatures";
 
 export const MiB = 1024 * 1024;
@@ -32,6 +33,7 @@ export const noteStateSchema = z
     updates: z.array(base64Out),
     version: z.int(),
     wrappedCek: base64Out.optional(),
+    ...handoutOut,
     snapshotSignature: signatureOut("`snapshot`; only when `snapshot` is on the entry").optional(),
     metadataSignature: signatureOut("`metadata`; only when `metadata` is on the entry").optional(),
     updateSignatures: updateSignaturesOut.optional(),

@@ -4,6 +4,7 @@ import type { Account } from "../api/types";
 import { WeakKdfParameters } from "../errors";
 import type { ContentKeyring } from "../keys/content-keyring";
 import type { KeyPins } from "../trust/key-pins";
+import type { NoteKeyStates } from "../trust/note-key-states";
 import type { KnownRoster } from "../trust/note-rosters";
 import type { SeenStates } from "../trust/seen-states";
 
@@ -45,6 +46,13 @@ export interface Session {
    * still write under a content key retired since. In memory, filled as needed.
    */
   rosters?: Map<string, KnownRoster>;
+  /**
+   * What this device knows of each note's group state (issue 33): the epoch of the key it
+   * holds, the owner, the newest verified roster entry. Made on first use, in memory; an
+   * app keeps it across restarts (parseNoteKeyStates) so a restart is no chance to roll
+   * a note back to a retired key.
+   */
+  keyStates?: NoteKeyStates;
 }
 
 /** contract.md §2: PBKDF2 iteration floor, also the client default. */

@@ -24,6 +24,9 @@ export interface NoteState {
   updates: string[];
   version: number;
   wrappedCek?: string;
+  /** The key handout (issue 33): the owner's signature over the wrap, and its roster epoch. */
+  wrappedCekSignature?: string;
+  wrappedCekEpoch?: number;
   snapshotSignature?: string;
   metadataSignature?: string;
   updateSignatures?: (string | null)[];
@@ -53,6 +56,8 @@ export interface NoteRow {
   /** The owner's signature over the note's deletion, read for deleted notes only. */
   deletionSignature: Uint8Array | null;
   wrappedCek: Uint8Array | null;
+  wrapSignature: Uint8Array | null;
+  wrapEpoch: number | null;
 }
 
 /** Selects the caller's view of notes; `filter` narrows the member rows. */
@@ -76,7 +81,7 @@ export async function selectNoteRows(
                case when ${live} then n.version else m.revoked_version end as version,
                case when ${live} then n.updated_at else m.revoked_at end as updated_at,
                case when n.deleted then n.deletion_signature end as deletion_signature,
-               m.wrapped_cek,
+               m.wrapped_cek, m.wrap_signature, m.wrap_epoch,
                case when ${live} then (select count(*) from note_members c
                  where c.note_id = n.id and c.role <> 'revoked') else 0 end as member_count
         from note_members m join notes n on n.id = m.note_id
@@ -100,6 +105,8 @@ export async function selectNoteRows(
       updatedAt: new Date(r.updated_at as string | Date),
       deletionSignature: (r.deletion_signature as Uint8Array | null) ?? null,
       wrappedCek: (r.wrapped_cek as Uint8Array | null) ?? null,
+      wrapSignature: (r.wrap_signature as Uint8Array | null) ?? null,
+      wrapEpoch: r.wrap_epoch === null || r.wrap_epoch === undefined ? null : Number(r.wrap_epoch),
     }),
   );
 }
@@ -147,6 +154,13 @@ export function toNoteState(row: NoteRow, updates: StoredUpdate[]): NoteState {
     updates: tombstone ? [] : updates.map((u) => toBase64(u.data)),
     version: row.version,
     ...(!tombstone && row.wrappedCek && { wrappedCek: toBase64(row.wrappedCek) }),
+    ...(!tombstone &&
+      row.wrappedCek &&
+      row.wrapSignature &&
+      row.wrapEpoch !== null && {
+        wrappedCekSignature: toBase64(row.wrapSignature),
+        wrappedCekEpoch: row.wrapEpoch,
+      }),
     ...(!tombstone &&
       row.snapshot &&
       row.snapshotSignature && { snapshotSignature: toBase64(row.snapshotSignature) }),
