@@ -167,6 +167,8 @@ export function yieldToEventLoop(): Promise<void> {
   });
 }
 
-function copy(metadata: NoteMetadata): NoteMetadata {
-  return copyMetadata(metadata);
+/** The metadata a list shows: its revision is the sync's business, not the reader's. */
+function copy(metadata: NoteMetadata): Omit<NoteMetadata, "rev"> {
+  const { rev: _, ...shown } = copyMetadata(metadata);
+  return shown;
 }
