@@ -242,7 +242,7 @@ export class Notebook {
     await this.forgetNote(id);
     this.list.publish();
     const note = { id, ...(version !== undefined && { version }) };
-    await sendDeletion(this.api, this.db, this.session, note, () => this.sync.flush());
+    await sendDeletion(this.api, this.db, this.session, this.host, note, () => this.sync.flush());
   }
 
   /** Seals what was typed and sends what the network takes (before sign-out, unload). */

@@ -5,17 +5,19 @@
 // which still deletes; their devices then keep their copy aside, unconfirmed.
 import { type ApiClient, deleteNote, isProblem, isTransient, type Session } from "@notes/client";
 import type { LocalDb } from "./local-db";
+import { type NotebookHost, reportBackgroundError } from "./notebook-host";
 import { enqueue } from "./outbox";
 
 /**
  * Sends the deletion of note `id` (at `version`, when this device held it; the SDK reads
  * the note again when it moved on). `flush` sends the outbox first, and again after a
- * plain DELETE was queued.
+ * plain DELETE was queued. A refusal for good is shown through `host`, as the outbox's.
  */
 export async function sendDeletion(
   api: ApiClient,
   db: LocalDb,
   session: Session,
+  host: NotebookHost,
   note: { id: string; version?: number },
   flush: () => Promise<void>,
 ): Promise<void> {
@@ -25,7 +27,8 @@ export async function sendDeletion(
   } catch (error) {
     // Already gone: nothing to send.
     if (isProblem(error, "note-not-found") || isProblem(error, "note-deleted")) return;
-    if (isProblem(error) && !isTransient(error) && error.status !== 401) throw error;
+    if (isProblem(error) && !isTransient(error) && error.status !== 401)
+      return reportBackgroundError(host, error);
     await enqueue(db, { kind: "delete", noteId: note.id });
     void flush();
   }

@@ -1,0 +1,81 @@
+// A deletion from this browser goes out signed by the account (issue 33, item 3); offline
+// it waits in the outbox as a plain DELETE, and a refusal for good is shown.
+import "fake-indexeddb/auto";
+import { type ApiClient, ApiProblem, verifyDeletion } from "@notes/client";
+import { loadSodium } from "@notes/crypto";
+import { describe, expect, it } from "vitest";
+import type { NotebookHost } from "./notebook-host";
+import { pendingCount } from "./outbox";
+import { sendDeletion } from "./signed-delete";
+import { freshDb, testSession } from "./test-session";
+import type { VaultState } from "./vault-state";
+
+const ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+
+function device(answer: unknown) {
+  const sent: { path: string; input: Record<string, unknown> }[] = [];
+  const api = {
+    call: async (path: string, input: Record<string, unknown>) => {
+      sent.push({ path, input });
+      if (answer instanceof Error) throw answer;
+      return undefined;
+    },
+  } as unknown as ApiClient;
+  const shown: Partial<VaultState>[] = [];
+  const host = { set: (patch: Partial<VaultState>) => shown.push(patch) } as NotebookHost;
+  return { api, sent, host, shown };
+}
+
+describe("sendDeletion", () => {
+  it("sends the deletion signed with the account's key, at the version held", async () => {
+    const [db, session, sodium] = await Promise.all([freshDb(), testSession(), loadSodium()]);
+    const { api, sent, host } = device(undefined);
+    let flushed = 0;
+
+    await sendDeletion(api, db, session, host, { id: ID, version: 4 }, async () => {
+      flushed += 1;
+    });
+
+    expect(flushed).toBe(1);
+    expect(sent.map((s) => s.path)).toEqual(["notes.removeSigned"]);
+    const { version, deletionSignature } = sent[0]?.input as {
+      version: number;
+      deletionSignature: string;
+    };
+    expect(version).toBe(4);
+    const key = session.signingKeyPair.publicKey;
+    expect(verifyDeletion(sodium, key, deletionSignature, ID, 4)).toBe(true);
+    expect(await pendingCount(db)).toBe(0);
+  });
+
+  it("offline, queues a plain DELETE; refused for good, says so", async () => {
+    const [db, session] = await Promise.all([freshDb(), testSession()]);
+    const offline = device(new TypeError("fetch failed"));
+    await sendDeletion(
+      offline.api,
+      db,
+      session,
+      offline.host,
+      { id: ID, version: 1 },
+      async () => {},
+    );
+    expect(await pendingCount(db)).toBe(1);
+
+    const refusal = new ApiProblem({
+      status: 403,
+      type: "https://x/problems/owner-required",
+      title: "Owner required",
+    });
+    const refused = device(refusal);
+    await sendDeletion(
+      refused.api,
+      db,
+      session,
+      refused.host,
+      { id: ID, version: 1 },
+      async () => {},
+    );
+    expect(refused.shown.at(-1)?.problem).toMatchObject({ slug: "owner-required" });
+    expect(await pendingCount(db)).toBe(1);
+  });
+});
