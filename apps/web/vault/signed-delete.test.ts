@@ -8,7 +8,7 @@ import type { NotebookHost } from "./notebook-host";
 import { pendingCount } from "./outbox";
 import { sendDeletion } from "./signed-delete";
 import { freshDb, testSession } from "./test-session";
-import type { VaultState } from "./vault-state";
+import { initialState, type VaultState } from "./vault-state";
 
 const ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
 
@@ -22,7 +22,13 @@ function device(answer: unknown) {
     },
   } as unknown as ApiClient;
   const shown: Partial<VaultState>[] = [];
-  const host = { set: (patch: Partial<VaultState>) => shown.push(patch) } as NotebookHost;
+  const host: NotebookHost = {
+    state: () => initialState,
+    set: (patch) => void shown.push(patch),
+    sessionEnded: async () => undefined,
+    accountChanged: () => undefined,
+    bridge: () => undefined,
+  };
   return { api, sent, host, shown };
 }
 
