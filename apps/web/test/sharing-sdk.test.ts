@@ -126,7 +126,7 @@ describe("sharing with @notes/client", () => {
     await bobSync.syncOnce();
     expect(bobSync.note(note.id)).toBeDefined();
 
-    await leaveNote(bob.api, note.id);
+    await leaveNote(bob.api, note.id, bob.session);
     expect((await bobSync.syncOnce()).removed).toEqual([note.id]);
     expect(bobSync.note(note.id)).toBeUndefined();
     const { members } = await listMembers(owner.api, note.id);

@@ -246,7 +246,7 @@ export class NoteSharing {
 
   /** An editor or viewer leaves a note someone shared with them. */
   async leave(id: string): Promise<void> {
-    await leaveNote(this.api, id);
+    await leaveNote(this.api, id, this.session);
     await this.host.left(id);
   }
 

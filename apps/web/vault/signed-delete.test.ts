@@ -44,7 +44,7 @@ describe("sendDeletion", () => {
 
     expect(flushed).toBe(1);
     expect(sent.map((s) => s.path)).toEqual(["notes.removeSigned"]);
-    const { version, deletionSignature } = sent[0]?.input as {
+    const { version, deletionSignature } = (sent[0]?.input ?? {}) as {
       version: number;
       deletionSignature: string;
     };

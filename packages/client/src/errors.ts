@@ -299,7 +299,9 @@ export class RosterChainRefused extends ServedStateRefused {
     readonly reason: ChainRefusal,
     readonly epoch?: number,
   ) {
-    super(`note ${noteId}: the roster chain was refused (${reason}${epoch === undefined ? "" : ` at epoch ${epoch}`})`);
+    super(
+      `note ${noteId}: the roster chain was refused (${reason}${epoch === undefined ? "" : ` at epoch ${epoch}`})`,
+    );
   }
 }
 

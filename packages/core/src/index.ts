@@ -111,7 +111,7 @@ export {
 } from "./shared/signature-block";
 export { leaveNote } from "./sharing/leave-note";
 export { replaceMembers } from "./sharing/replace-members";
-export { type ChainEntry, readRosterChain } from "./sharing/roster-chain";
 export { resolveUser } from "./sharing/resolve-user";
 export type { LiveRole } from "./sharing/roster";
+export { type ChainEntry, readRosterChain } from "./sharing/roster-chain";
 export * from "./types";

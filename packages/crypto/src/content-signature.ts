@@ -30,6 +30,8 @@ export const SIGNED_KINDS = {
   revision: 4,
   liveUpdate: 5,
   bridgeTransmission: 6,
+  /** Kind 7 is a note's deletion (client: trust/deletion-signature.ts; the body is the version). */
+  deletion: 7,
 } as const;
 
 export type SignedKind = keyof typeof SIGNED_KINDS;

@@ -26,10 +26,13 @@ export const rosterEntryIn = base64Bytes(
 );
 
 export const handoutOut = {
-  wrappedCekSignature: z.string().optional().meta({
-    format: "byte",
-    description: `The owner's key handout over \`wrappedCek\` (signature block, Base64, 80 bytes; ${SCHEME}); absent for wraps made without one. Clients verify it before adopting the key inside.`,
-  }),
+  wrappedCekSignature: z
+    .string()
+    .optional()
+    .meta({
+      format: "byte",
+      description: `The owner's key handout over \`wrappedCek\` (signature block, Base64, 80 bytes; ${SCHEME}); absent for wraps made without one. Clients verify it before adopting the key inside.`,
+    }),
   wrappedCekEpoch: z.int().optional().meta({
     description: "The roster epoch the handout was signed at; present with `wrappedCekSignature`.",
   }),

@@ -138,7 +138,8 @@ export function adoptContentKey(
     const told = note.warnings?.some(
       (w) => w instanceof KeyHandoutRefused && w.reason === verdict.reason,
     );
-    if (!told) note.warnings = [...(note.warnings ?? []), new KeyHandoutRefused(note.id, verdict.reason)];
+    if (!told)
+      note.warnings = [...(note.warnings ?? []), new KeyHandoutRefused(note.id, verdict.reason)];
     return;
   }
   if (verdict.kind === "adopt") {

@@ -16,6 +16,7 @@ import type { HandoutRefusal } from "../errors";
 import { sameKey } from "../keys/content-keyring";
 import type { Session } from "../vault/session";
 import { NoteKeyStates } from "./note-key-states";
+import { noteOwnerOf } from "./note-owners";
 import { rosterOf } from "./note-rosters";
 import { keyPinsOf } from "./pin-check";
 
@@ -56,7 +57,11 @@ export function ownerOf(
   role: NoteState["role"],
 ): string | undefined {
   if (role === "owner") return session.account.id.toLowerCase();
-  return keyStatesOf(session).get(noteId)?.ownerId ?? rosterOf(session, noteId)?.ownerId;
+  return (
+    keyStatesOf(session).get(noteId)?.ownerId ??
+    noteOwnerOf(session, noteId, role) ??
+    rosterOf(session, noteId)?.ownerId
+  );
 }
 
 /** The owner's signing key as this device knows it (its own, or the pinned one). */

@@ -42,8 +42,7 @@ export class NoteKeyStates {
   learn(update: NoteKeyState): NoteKeyState {
     const id = update.noteId.toLowerCase();
     const held = this.byNote.get(id);
-    const newerKey =
-      !held || !held.keyId || update.epoch > held.epoch || held.keyId === update.keyId;
+    const newerKey = !held?.keyId || update.epoch > held.epoch || held.keyId === update.keyId;
     const newerRoster = (update.rosterEpoch ?? -1) > (held?.rosterEpoch ?? -1);
     const next: NoteKeyState = {
       noteId: id,

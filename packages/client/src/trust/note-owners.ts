@@ -33,5 +33,6 @@ export function noteOwnerOf(
   role: string | undefined,
 ): string | undefined {
   if (role === "owner") return session.account.id.toLowerCase();
-  return seenStatesOf(session).get(noteId)?.ownerId;
+  // The owner the note's key handouts were judged by (trust/key-handouts.ts) comes first.
+  return session.keyStates?.get(noteId)?.ownerId ?? seenStatesOf(session).get(noteId)?.ownerId;
 }

@@ -8,6 +8,7 @@
 import { fromBase64 } from "@notes/crypto";
 import type { Output } from "../api/types";
 import type { Session } from "../vault/session";
+import { rememberNoteOwner } from "./note-owners";
 import { pinFromRoster } from "./pin-check";
 
 type Member = Output<"notes.members">["members"][number];
@@ -49,6 +50,9 @@ export function rememberRoster(
     if (name) names.set(m.userId.toLowerCase(), name);
   }
   const owner = members.find((m) => m.role === "owner")?.userId.toLowerCase();
+  // The owner is learnt once and kept (trust on first use): deletions and handouts are
+  // judged by the owner this device first knew, never by a later roster's word.
+  if (owner) rememberNoteOwner(session, noteId, owner);
   session.rosters.set(noteId.toLowerCase(), {
     wrappedCek,
     ...(owner && { ownerId: owner }),

@@ -7,8 +7,8 @@
 import { noteMembers, noteRosterEntries, notes } from "@notes/db";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
-import { entrySignature } from "../sharing/roster-chain";
 import { requireCallerSigned } from "../shared/signature-block";
+import { entrySignature } from "../sharing/roster-chain";
 import type { Caller } from "../types";
 import { drawSeq } from "./change-seq";
 import { NOTE_CEILING, noteTooLarge } from "./refusals";

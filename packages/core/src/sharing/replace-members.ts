@@ -22,8 +22,8 @@ import { drawSeq } from "../notes/change-seq";
 import { lockNoteForWrite, touchMembers } from "../notes/note-access";
 import { announce } from "../realtime/announce";
 import { sameBytes } from "../shared/bytes";
-import type { Caller } from "../types";
 import { requireCallerSigned } from "../shared/signature-block";
+import type { Caller } from "../types";
 import { notAContact, resolvedContacts } from "./contacts";
 import { revokeMembers } from "./revoke-members";
 import { type Member, type RosterRow, readRoster, rosterView } from "./roster";
@@ -65,7 +65,9 @@ function validate(input: RosterReplacement, roster: RosterRow[], ownerId: string
   if (errors.length > 0) throw invalidRequest(errors);
   const handouts = input.members.some((m) => m.wrapSignature) || input.ownerWrapSignature;
   if (handouts && !input.roster)
-    throw invalidRequest([{ pointer: "/roster", detail: "Signed handouts need the roster entry." }]);
+    throw invalidRequest([
+      { pointer: "/roster", detail: "Signed handouts need the roster entry." },
+    ]);
 }
 
 export async function replaceMembers(

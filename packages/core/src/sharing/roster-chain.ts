@@ -58,7 +58,11 @@ export async function readRosterChain(
 ): Promise<{ entries: ChainEntry[] }> {
   const id = noteId.toLowerCase();
   // One statement: the membership check and the entries read from one snapshot.
-  const found = await rows<{ member: boolean; epoch: number | string | null; entry: Uint8Array | null }>(
+  const found = await rows<{
+    member: boolean;
+    epoch: number | string | null;
+    entry: Uint8Array | null;
+  }>(
     core.db,
     sql`select true as member, e.epoch, e.entry
         from note_members m join notes n on n.id = m.note_id and not n.deleted
@@ -68,7 +72,9 @@ export async function readRosterChain(
   );
   if (found.length === 0) throw noteNotFound();
   const entries = found.flatMap((r) =>
-    r.entry === null || r.epoch === null ? [] : [{ epoch: Number(r.epoch), entry: toBase64(r.entry) }],
+    r.entry === null || r.epoch === null
+      ? []
+      : [{ epoch: Number(r.epoch), entry: toBase64(r.entry) }],
   );
   return { entries };
 }

@@ -1,8 +1,8 @@
 import { createNote } from "@notes/core";
 import { z } from "zod";
 import { base64Bytes } from "../../schemas/common";
-import { CONTENT_BODY_LIMIT, ciphertext, coordinatesSchema, noteId } from "../../schemas/notes";
 import { handoutIn, rosterEntryIn } from "../../schemas/group-state";
+import { CONTENT_BODY_LIMIT, ciphertext, coordinatesSchema, noteId } from "../../schemas/notes";
 import { signatureIn } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 

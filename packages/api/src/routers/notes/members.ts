@@ -33,7 +33,7 @@ export const rosterChain = authedProcedure
       tags: ["sharing"],
       summary: "The note's signed membership chain, oldest first",
       description:
-        "Every roster the owner decided, as the owner's client signed it (docs/client-crypto.md, \"The signed group state\"): entry `epoch` names the hash of entry `epoch - 1`. Any member may read it. `after` leaves out the epochs up to and including it. Empty for notes whose owner never signed a roster. The server stores entries opaque: clients verify every one. One page: `nextPageToken` is always empty.",
+        'Every roster the owner decided, as the owner\'s client signed it (docs/client-crypto.md, "The signed group state"): entry `epoch` names the hash of entry `epoch - 1`. Any member may read it. `after` leaves out the epochs up to and including it. Empty for notes whose owner never signed a roster. The server stores entries opaque: clients verify every one. One page: `nextPageToken` is always empty.',
     },
     problems: ["invalid-request", "note-not-found"],
   })
