@@ -2,8 +2,14 @@
 // only the notes it was served, so a note that did not open stays listed across the
 // runs that follow (they are deltas) until a run opens it, or it leaves. A served copy
 // older than this device saw (RollbackDetected) is listed too: the device keeps what it
-// had, and the person should know the server sent less. Titles come from the device.
-import { type OpenNote, RollbackDetected, type SyncResult } from "@notes/client";
+// had, and the person should know the server sent less. So is a key handout refused
+// (KeyHandoutRefused): the note stays on the key it had. Titles come from the device.
+import {
+  KeyHandoutRefused,
+  type OpenNote,
+  RollbackDetected,
+  type SyncResult,
+} from "@notes/client";
 import type { NoteWarning } from "./vault-state";
 
 export class NoteWarnings {
@@ -24,12 +30,15 @@ export class NoteWarnings {
       changed = true;
     }
     for (const refused of result.refused) {
-      if (!(refused instanceof RollbackDetected)) continue;
-      this.byId.set(refused.noteId, {
-        id: refused.noteId,
-        reason: "older-copy",
-        ...titled(refused.noteId),
-      });
+      // A key the owner did not hand out (issue 33, item 1): the note stays on its key.
+      const reason =
+        refused instanceof RollbackDetected
+          ? "older-copy"
+          : refused instanceof KeyHandoutRefused
+            ? "key-refused"
+            : undefined;
+      if (!reason) continue;
+      this.byId.set(refused.noteId, { id: refused.noteId, reason, ...titled(refused.noteId) });
       changed = true;
     }
     return changed || before !== this.byId.size;

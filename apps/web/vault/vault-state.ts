@@ -42,7 +42,7 @@ export interface SetAsideItem {
  */
 export interface NoteWarning {
   id: string;
-  reason: NotOpenedReason | "older-copy";
+  reason: NotOpenedReason | "older-copy" | "key-refused";
   /** The title this device holds, when it held the note (it keeps what it had). */
   title?: string;
 }

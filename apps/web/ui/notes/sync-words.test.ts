@@ -35,11 +35,13 @@ describe("the sync status (issue 33, item 13)", () => {
         { id: "b", reason: "key" },
         { id: "c", reason: "key" },
         { id: "d", reason: "older-copy", title: "Budget" },
+        { id: "e", reason: "key-refused", title: "Keys" },
       ]),
     ).toEqual([
       "1 note (“Plans”): its title and tags do not open (swapped or damaged on the server); this device keeps what it had.",
       "2 notes: the key the server sent for your account does not open it.",
       "1 note (“Budget”): the server sent an older copy than this device has already seen; this device keeps what it had.",
+      "1 note (“Keys”): the server sent a new key for it that its owner did not hand to you; this device keeps writing under the key it had, which the server cannot read; this device keeps what it had.",
     ]);
   });
 

@@ -29,6 +29,8 @@ const WHY: Record<NoteWarning["reason"], string> = {
   content: "its content is sealed under a key this device does not have yet",
   malformed: "the server's copy is incomplete or damaged",
   "older-copy": "the server sent an older copy than this device has already seen",
+  "key-refused":
+    "the server sent a new key for it that its owner did not hand to you; this device keeps writing under the key it had, which the server cannot read",
 };
 
 /** One line per reason: how many notes, and why; what this device kept. */
