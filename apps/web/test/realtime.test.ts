@@ -180,8 +180,7 @@ describe("live rooms", () => {
     await setMembers(owner, id, [], { ownerWrappedCek: blob(80) });
     expect((await editorRoom.closed).code).toBe(4403);
     expect(Date.now() - started).toBeLessThan(1_000);
-    // The owner hears of it: the removed editor's last frames may hold text its
-    // refused append never stored, and the owner's client adopts it (docs/sharing.md).
+    // The owner hears of it (its client syncs; it adopts nothing, docs/sharing.md).
     await ownerRoom.until(isText("member-removed"));
 
     await owner.client.call("DELETE", `/v1/notes/${id}`, { token: owner.token });

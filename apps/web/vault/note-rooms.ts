@@ -11,12 +11,6 @@ export interface RoomNotes {
   note(id: string): OpenNote | undefined;
   /** The room heard of a change it does not carry: sync. */
   syncNow(): void;
-  /**
-   * No longer called: the room appends nothing of its peers' (issue 33, item 8; the
-   * relay's word made this device sign their text). Kept optional until notebook.ts
-   * stops passing it.
-   */
-  adopt?(note: OpenNote, update: Uint8Array): void;
 }
 
 export class NoteRooms {

@@ -63,8 +63,8 @@ export class NoteWriter {
   }
 
   /**
-   * Appends `update` to `note` as if typed here: a removed member's last live text,
-   * which its refused append never stored (the SDK's LiveRoom `adopt`).
+   * Appends `update` to `note` as if typed here: what a compaction left out that this
+   * device held (the SDK's healUpdate, CompactionIncomplete), put back as its own edit.
    */
   adopt(note: OpenNote, update: Uint8Array): void {
     this.notes.set(note.id, note);

@@ -118,7 +118,6 @@ export class Notebook {
     this.rooms = new NoteRooms(api, session, {
       note: (id) => this.note(id),
       syncNow: () => void this.syncNow(),
-      adopt: (note, update) => this.writer.adopt(note, update),
     });
     this.sharing = new NoteSharing(api, session, {
       note: (id) => this.note(id),

@@ -20,8 +20,8 @@ export const ACCOUNT_FRAME = encode({ type: "account" });
 export const REVOKED_FRAME = encode({ type: "revoked" });
 /**
  * To a room's remaining sockets when the relay closed a member's for leaving the
- * roster: that member's last live frames may carry text its refused append never
- * stored, and the remaining editors adopt it (SDK: LiveRoom "member-removed").
+ * roster. Clients sync on it and adopt nothing: the relay's word must never make a
+ * device append others' frames as its own (issue 33, item 8; docs/sharing.md).
  */
 export const MEMBER_REMOVED_FRAME = encode({ type: "member-removed" });
 
