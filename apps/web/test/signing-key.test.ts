@@ -115,8 +115,10 @@ describe("the signing public key", () => {
       { token: alice.token },
     );
     expect(res.status, res.text).toBe(200);
+    // The handle names them to whoever decides to let them in (issue 33, item 2).
     expect(res.body.members.find((m) => m.userId === bob.accountId)).toEqual({
       userId: bob.accountId,
+      handle: expect.any(String),
       publicKey: expect.any(String),
       signingPublicKey: key,
     });
