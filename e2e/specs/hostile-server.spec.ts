@@ -95,8 +95,10 @@ test("attack 5: an older copy of a note than this browser saw is refused, and sa
   await editor(page).click();
   await page.keyboard.press("End");
   await page.keyboard.type(" and a second");
-  await expectSynced(page);
+  await expect(page.getByTestId("sync-status")).not.toHaveText(/Saving/, { timeout: 15_000 });
   await syncNow(page);
+  // Never "All changes synced" while a refused copy stands (issue 33, item 13).
+  await expect(page.getByTestId("sync-status")).toHaveText("1 note could not be opened");
 
   const banner = page.locator(".banner[role=alert]");
   await expect(banner).toContainText(

@@ -54,6 +54,10 @@ export function verifyChain(
     new RosterChainRefused(id, reason, epoch);
   const key = ownerSigningKey(session, ownerId);
   const known = keyStatesOf(session).get(id);
+  // No key known for the owner yet (a member whose roster carried none): the chain cannot
+  // be judged here, and is taken as no chain (the server's list, unverified), unless this
+  // device verified one before, which a server hiding the key must not undo.
+  if (!key && known?.rosterEpoch === undefined) return undefined;
   let head: ChainHead | undefined;
   for (const served of entries) {
     const wire = fromBase64(served.entry);
