@@ -219,11 +219,11 @@ test("item 4: a device kept from the account's pins trusts no key afresh, and sa
   const owner = await signUp(page);
   const guest = await signUp(secondDevice.page);
   await writeNote(page, "Both", "seen from two devices");
+  // The laptop's pin of the guest reaches the server (sealed) before the phone signs in.
+  const pinned = answerTo(page, "account.replaceKeyPinShard");
   const dialog = await openShareDialog(page);
   await addMember(dialog, guest.handle, "editor");
   await expect(roster(dialog).getByRole("listitem")).toHaveCount(2);
-  // The laptop's pin of the guest reaches the server (sealed) before the phone signs in.
-  const pinned = answerTo(page, "account.replaceKeyPinShard");
   await page.keyboard.press("Escape");
   await pinned;
 

@@ -22,6 +22,11 @@ export interface NoteDeparture {
   wasOwner: boolean;
   /** The owner's handle (or the name the roster gave), when a roster was read here. */
   owner?: string;
+  /**
+   * The owner did not sign it (issue 33, item 3): the server's word only, so this device
+   * keeps the note set aside in the Trash instead of forgetting it.
+   */
+  keptAside?: boolean;
 }
 
 /**

@@ -20,10 +20,15 @@ describe("NoteWarnings", () => {
     const warnings = new NoteWarnings();
     const held = () => ({ metadata: { title: "Plans", tags: [] } }) as never;
     const refused = new KeyHandoutRefused("n1", "unsigned");
-    const older = new RollbackDetected("n2", "older-version", { version: 2, snapshotVersion: 0 }, {
-      version: 1,
-      snapshotVersion: 0,
-    });
+    const older = new RollbackDetected(
+      "n2",
+      "older-version",
+      { version: 2, snapshotVersion: 0 },
+      {
+        version: 1,
+        snapshotVersion: 0,
+      },
+    );
     expect(warnings.take(result({ changed: ["n1"], refused: [refused, older] }), held)).toBe(true);
     expect(warnings.list()).toEqual([
       { id: "n1", reason: "key-refused", title: "Plans" },

@@ -4,12 +4,7 @@
 // older than this device saw (RollbackDetected) is listed too: the device keeps what it
 // had, and the person should know the server sent less. So is a key handout refused
 // (KeyHandoutRefused): the note stays on the key it had. Titles come from the device.
-import {
-  KeyHandoutRefused,
-  type OpenNote,
-  RollbackDetected,
-  type SyncResult,
-} from "@notes/client";
+import { KeyHandoutRefused, type OpenNote, RollbackDetected, type SyncResult } from "@notes/client";
 import type { NoteWarning } from "./vault-state";
 
 export class NoteWarnings {

@@ -178,9 +178,11 @@ export class Notebook {
     return this.engine.note(id);
   }
 
-  /** Why a note that was here has gone (sync said so), if it has; none for one set aside. */
+  /** Why a note that was here has gone (sync said so), if it has; one set aside says so. */
   departure(id: string): NoteDeparture | undefined {
-    return this.shelf.note(id) ? undefined : this.departures.get(id);
+    const departure = this.departures.get(id);
+    // Set aside (the owner did not confirm it): the words say a copy is kept.
+    return this.shelf.note(id) ? departure && { ...departure, keptAside: true } : departure;
   }
 
   /** The note, opened from the cache first when the rest are still being opened. */

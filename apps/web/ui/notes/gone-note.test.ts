@@ -15,6 +15,16 @@ describe("goneNoteMessage", () => {
     );
   });
 
+  it("says when the owner did not sign it, and that a copy is kept (issue 33, item 3)", () => {
+    const aside = { reason: "unshared", title: "Plan", wasOwner: false, keptAside: true } as const;
+    expect(goneNoteMessage({ ...aside, owner: "alice" })).toBe(
+      "alice stopped sharing “Plan” with you, the server says. The owner did not sign that, so this device keeps a copy in the Trash. Pick another note.",
+    );
+    expect(goneNoteMessage({ ...aside, reason: "deleted" })).toBe(
+      "The owner of “Plan” deleted it, the server says. The owner did not sign that, so this device keeps a copy in the Trash. Pick another note.",
+    );
+  });
+
   it("tells a deletion by the owner from one's own elsewhere", () => {
     expect(
       goneNoteMessage({ reason: "deleted", title: "Plan", wasOwner: false, owner: "alice" }),

@@ -8,6 +8,13 @@ const FALLBACK = "This note is not here any more. Pick another one.";
 export function goneNoteMessage(departure: NoteDeparture | undefined): string {
   if (!departure) return FALLBACK;
   const named = departure.title.trim() ? `“${departure.title.trim()}”` : undefined;
+  if (departure.keptAside) {
+    const who = departure.owner ?? (named ? `The owner of ${named}` : "The owner of this note");
+    const what = departure.owner ? (named ?? "this note") : "it";
+    const happened =
+      departure.reason === "unshared" ? `stopped sharing ${what} with you` : `deleted ${what}`;
+    return `${who} ${happened}, the server says. The owner did not sign that, so this device keeps a copy in the Trash. Pick another note.`;
+  }
   if (departure.reason === "unshared") {
     const who = departure.owner ?? (named ? `The owner of ${named}` : "The owner of this note");
     const what = departure.owner ? (named ?? "this note") : "it";
