@@ -215,6 +215,9 @@ describe("the crypto known-answer vectors", () => {
   const files = {
     "crypto-vectors.json": "../../../packages/crypto/test-vectors/crypto-vectors.json",
     "lying-server-vectors.json": "../../../packages/crypto/src/lying-server-vectors.json",
+    "group-state-vectors.json": "../../../packages/crypto/src/group-state-vectors.json",
+    "key-pin-shard-vectors.json": "../../../packages/crypto/src/key-pin-shard-vectors.json",
+    "device-link-vectors.json": "../../../packages/crypto/src/device-link-vectors.json",
   };
 
   it("are served beside the crypto page, byte for byte, as JSON, and linked from it and the document", async () => {

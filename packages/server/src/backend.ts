@@ -60,6 +60,10 @@ function readDocs(docsDir: string, cryptoDir: string): Record<string, string> {
     "sharing.md": path.join(docsDir, "sharing.md"),
     "crypto-vectors.json": path.join(cryptoDir, "test-vectors", "crypto-vectors.json"),
     "lying-server-vectors.json": path.join(cryptoDir, "src", "lying-server-vectors.json"),
+    // Issue 33: the signed group state, pin shards, device-link and safety-number bytes.
+    "group-state-vectors.json": path.join(cryptoDir, "src", "group-state-vectors.json"),
+    "key-pin-shard-vectors.json": path.join(cryptoDir, "src", "key-pin-shard-vectors.json"),
+    "device-link-vectors.json": path.join(cryptoDir, "src", "device-link-vectors.json"),
   };
   const docs: Record<string, string> = {};
   for (const [name, file] of Object.entries(files)) {
