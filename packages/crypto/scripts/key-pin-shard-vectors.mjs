@@ -4,54 +4,14 @@
 // ChaCha20-Poly1305 (HChaCha20 written out), independently of the libsodium code under
 // test. Inputs are fixed, so a rerun reproduces the file byte for byte:
 //   node packages/crypto/scripts/key-pin-shard-vectors.mjs
-import { createCipheriv } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { xchachaSeal } from "./independent-primitives.mjs";
 
 const bytes = (length, from) => Uint8Array.from({ length }, (_, i) => (from + i) & 0xff);
 const b64 = (data) => Buffer.from(data).toString("base64");
 const hex = (data) => Buffer.from(data).toString("hex");
 const u32 = (n) => Buffer.from([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
 const id = (uuid) => Buffer.from(uuid.replaceAll("-", ""), "hex");
-
-function hchacha20(key, nonce16) {
-  const s = new Uint32Array(16);
-  s.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
-  for (let i = 0; i < 8; i++) s[4 + i] = Buffer.from(key).readUInt32LE(i * 4);
-  for (let i = 0; i < 4; i++) s[12 + i] = Buffer.from(nonce16).readUInt32LE(i * 4);
-  const rotl = (v, n) => ((v << n) | (v >>> (32 - n))) >>> 0;
-  const qr = (a, b, c, d) => {
-    s[a] += s[b];
-    s[d] = rotl(s[d] ^ s[a], 16);
-    s[c] += s[d];
-    s[b] = rotl(s[b] ^ s[c], 12);
-    s[a] += s[b];
-    s[d] = rotl(s[d] ^ s[a], 8);
-    s[c] += s[d];
-    s[b] = rotl(s[b] ^ s[c], 7);
-  };
-  for (let round = 0; round < 10; round++) {
-    qr(0, 4, 8, 12);
-    qr(1, 5, 9, 13);
-    qr(2, 6, 10, 14);
-    qr(3, 7, 11, 15);
-    qr(0, 5, 10, 15);
-    qr(1, 6, 11, 12);
-    qr(2, 7, 8, 13);
-    qr(3, 4, 9, 14);
-  }
-  const out = Buffer.alloc(32);
-  for (const [i, word] of [0, 1, 2, 3, 12, 13, 14, 15].entries()) out.writeUInt32LE(s[word], i * 4);
-  return out;
-}
-
-function xchachaSeal(key, nonce24, plaintext, aad) {
-  const subkey = hchacha20(key, nonce24.subarray(0, 16));
-  const nonce12 = Buffer.concat([Buffer.alloc(4), nonce24.subarray(16)]);
-  const cipher = createCipheriv("chacha20-poly1305", subkey, nonce12, { authTagLength: 16 });
-  cipher.setAAD(aad, { plaintextLength: plaintext.length });
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([nonce24, body, cipher.getAuthTag()]);
-}
 
 // Shard 0x7d (125): two pins, the first with a signing key and verified. Generation 3;
 // the map names shards 0, 125 and 255 as holding pins.
