@@ -1,0 +1,13 @@
+// A publication of an account's keys (PUT /keypair, PUT /keypair/signing-key) puts the
+// account in the next epoch: the epoch job compares its keys with its last binding. A
+// new entry of a note's signed roster chain puts the note there: the job logs its head.
+import { ktPending, ktRosterPending, type Queryable } from "@notes/db";
+
+export async function enqueueBinding(db: Queryable, accountId: string): Promise<void> {
+  await db.insert(ktPending).values({ accountId }).onConflictDoNothing();
+}
+
+/** A stored roster-chain entry puts its note in the next epoch, which logs the chain's head. */
+export async function enqueueRoster(db: Queryable, noteId: string): Promise<void> {
+  await db.insert(ktRosterPending).values({ noteId }).onConflictDoNothing();
+}

@@ -1,0 +1,33 @@
+// The timer that tries runEpoch: every instance runs one, and runEpoch itself decides
+// (lock, interval, witnesses) whether an epoch closes, so restarts and extra instances
+// change nothing. Ticks at a quarter of the interval, so an epoch closes at most a
+// quarter late.
+import type { Core } from "../core";
+import { ktConfig } from "./config";
+import { runEpoch } from "./run-epoch";
+
+export interface EpochJob {
+  stop(): Promise<void>;
+}
+
+export function startEpochJob(core: Core): EpochJob {
+  const tick = Math.max(50, Math.floor(ktConfig(core).epochMs / 4));
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    running = runEpoch(core)
+      .catch((error: unknown) => core.log.error({ err: error }, "key transparency: epoch failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, tick);
+      });
+  };
+  loop();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

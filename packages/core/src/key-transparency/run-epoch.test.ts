@@ -1,0 +1,146 @@
+// The epoch job against a real (embedded, or DATABASE_URL's) database: two instances
+// trying at once close an epoch once; a restarted instance reads the interval from the
+// last head, not from a timer; a publication is logged with a proof that verifies; while
+// a witness is required no head follows an uncosigned one; a stored roster-chain entry
+// is logged as its note's head.
+import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
+import {
+  cosignHead,
+  parseHashes,
+  parseHead,
+  parseLookupProof,
+  parseRosterProof,
+  publicKeyOf,
+  rosterCommitment,
+  rosterEntryDigest,
+  toBase64,
+  verifyHeadExtends,
+  verifyLookup,
+  verifyRosterLookup,
+} from "@notes/keytrans";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Core } from "../core";
+import { appendChainEntry } from "../sharing/roster-chain";
+import { addCosignature } from "./cosign";
+import { enqueueBinding, enqueueRoster } from "./enqueue";
+import { epochChanges, findLookupProof, publishedHead } from "./read";
+import { findRosterProof } from "./roster-proof";
+import { runEpoch } from "./run-epoch";
+
+const EPOCH_MS = 60_000;
+const WITNESS = new Uint8Array(32).fill(4);
+let scratch: ScratchDatabase;
+
+const quiet = { info() {}, warn() {}, error() {} };
+const instance = (witnessed = false) =>
+  ({
+    db: scratch.database.db,
+    log: quiet,
+    config: {
+      serverSecret: "kt-test-secret-0123456789abcdefghijklmnop",
+      keyTransparency: {
+        epochMs: EPOCH_MS,
+        witnessKeys: witnessed ? [publicKeyOf(WITNESS)] : [],
+        quorum: witnessed ? 1 : 0,
+      },
+    },
+  }) as unknown as Core;
+
+async function account(publicKey: Uint8Array): Promise<string> {
+  const rows = (await scratch.database.db.execute(sql`
+    insert into accounts (id, hash_salt, auth_hash, recovery_hash, kdf_iterations, kdf_salt,
+                          wrapped_master_key, recovery_wrapped_master_key, public_key)
+    values (gen_random_uuid(), '\\x00', '\\x00', '\\x00', 600000, '\\x00', '\\x00', '\\x00', ${publicKey})
+    returning id`)) as unknown as { rows?: { id: string }[] } | { id: string }[];
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  return (list[0] as { id: string }).id;
+}
+
+beforeAll(async () => {
+  scratch = await openScratchDatabase("notes_kt_epochs", process.env.DATABASE_URL || undefined);
+});
+afterAll(async () => {
+  await scratch?.close();
+});
+
+describe("the key-transparency epoch job", () => {
+  it("closes each epoch once across instances and restarts, logging what was published", async () => {
+    const t0 = 1_900_000_000_000;
+    const key = new Uint8Array(32).fill(7);
+    const id = await account(key);
+    await enqueueBinding(scratch.database.db, id);
+    const [a, b] = [instance(), instance()];
+    const first = await Promise.all([runEpoch(a, { now: t0 }), runEpoch(b, { now: t0 })]);
+    expect(first.filter(Boolean)).toEqual([{ epoch: 1, logged: 1, rosters: 0 }]);
+    // A restarted instance (a fresh copy) within the interval closes nothing…
+    expect(await runEpoch(instance(), { now: t0 + EPOCH_MS / 2 })).toBeUndefined();
+    // …and after it, the next epoch, whose log extends the first.
+    const restarted = instance();
+    expect(await runEpoch(restarted, { now: t0 + EPOCH_MS })).toEqual({
+      epoch: 2,
+      logged: 0,
+      rosters: 0,
+    });
+    const one = await publishedHead(a);
+    const two = await publishedHead(restarted, 1);
+    verifyHeadExtends(
+      parseHead(one.head as never),
+      parseHead(two.head),
+      parseHashes(two.consistency, "consistency"),
+    );
+    const proof = await findLookupProof(b, id);
+    expect(proof?.epoch).toBe(2);
+    const binding = verifyLookup(parseHead(two.head), id, parseLookupProof(proof as never));
+    expect(binding.publicKey).toEqual(key);
+  });
+
+  it("waits for the witness's cosignature before the next head, and serves only cosigned heads", async () => {
+    // The heads so far (epochs 1 and 2 above) were made without a witness required.
+    const witnessed = instance(true);
+    expect(await runEpoch(witnessed, { force: true })).toBeUndefined();
+    await expect(publishedHead(witnessed)).rejects.toMatchObject({ slug: "no-tree-head" });
+    const cosign = async (epoch: number) => {
+      const head = parseHead((await publishedHead(instance())).head);
+      expect(head.epoch).toBe(epoch);
+      await addCosignature(witnessed, epoch, publicKeyOf(WITNESS), cosignHead(WITNESS, head));
+    };
+    await cosign(2);
+    expect((await publishedHead(witnessed)).head.epoch).toBe(2);
+    expect(await runEpoch(witnessed, { force: true })).toEqual({ epoch: 3, logged: 0, rosters: 0 });
+    // Epoch 3 awaits its cosignature: clients still get epoch 2, and no epoch 4 is made.
+    expect((await publishedHead(witnessed)).head.epoch).toBe(2);
+    expect(await runEpoch(witnessed, { force: true })).toBeUndefined();
+    await cosign(3);
+    expect(await runEpoch(witnessed, { force: true })).toEqual({ epoch: 4, logged: 0, rosters: 0 });
+  });
+
+  it("logs a note's roster-chain head once per new entry, in the epoch's changes, provable after a restart", async () => {
+    const owner = await account(new Uint8Array(32).fill(8));
+    const noteId = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+    await scratch.database.db.execute(
+      sql`insert into notes (id, owner_id) values (${noteId}, ${owner})`,
+    );
+    const entries = [new Uint8Array(120).fill(1), new Uint8Array(120).fill(2)];
+    await appendChainEntry(scratch.database.db, noteId, 0, entries[0] as Uint8Array);
+    await appendChainEntry(scratch.database.db, noteId, 1, entries[1] as Uint8Array);
+    const closed = await runEpoch(instance(), { force: true });
+    expect(closed).toMatchObject({ logged: 0, rosters: 1 });
+    const epoch = (closed as { epoch: number }).epoch;
+    // Nothing new in the chain: enqueued again, nothing logged.
+    await enqueueRoster(scratch.database.db, noteId);
+    expect(await runEpoch(instance(), { force: true })).toMatchObject({ rosters: 0 });
+
+    const restarted = instance();
+    const head = parseHead((await publishedHead(restarted)).head);
+    const proof = await findRosterProof(restarted, noteId);
+    const logged = verifyRosterLookup(head, noteId, parseRosterProof(proof as never));
+    expect(logged.chainEpoch).toBe(1);
+    expect(logged.entryHash).toEqual(rosterEntryDigest(entries[1] as Uint8Array));
+    const changes = await epochChanges(restarted, epoch);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.commitment).toBe(
+      toBase64(rosterCommitment(noteId, parseRosterProof(proof as never).opening, logged)),
+    );
+  });
+});
