@@ -1,0 +1,78 @@
+// The web app's uploads (issue 36) against the SDK's in-memory attachment server: an
+// upload cut off by a failing connection is kept in this browser, sealed (no byte of
+// the file in plaintext), and a fresh NoteAttachments (as after a reload) resumes it,
+// sending only the chunks the server lacks; a refusal for good is not kept.
+import "fake-indexeddb/auto";
+import { createApiClient, type OpenNote } from "@notes/client";
+import { describe, expect, it } from "vitest";
+import { attachmentServer } from "../../../packages/client/test/support/hostile-server/attachment-server";
+import { NoteAttachments } from "./note-attachments";
+import { PendingUploads } from "./pending-uploads";
+
+const NOTE = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+const MiB = 1024 * 1024;
+
+function host(server: ReturnType<typeof attachmentServer>) {
+  const note = { id: NOTE, cek: new Uint8Array(32).fill(9), formerCeks: [], role: "owner" };
+  return {
+    api: createApiClient({ baseUrl: "http://x", fetch: server.fetch }),
+    note: () => note as unknown as OpenNote,
+    openNote: async () => note as unknown as OpenNote,
+    masterKey: () => new Uint8Array(32).fill(4),
+  };
+}
+
+describe("uploads in the web app", () => {
+  it("keeps an interrupted upload sealed, and a reload resumes it from the missing chunks", async () => {
+    const server = attachmentServer();
+    const bytes = new Uint8Array(3 * MiB).fill(0x5a);
+    const id = crypto.randomUUID();
+    server.failPutsAfter = 1;
+    const before = new NoteAttachments(host(server));
+    await before.upload(NOTE, id, new File([bytes], "scan.pdf", { type: "application/pdf" }));
+    expect(before.get(id).problem).toMatch(/^Upload paused/);
+    expect(before.get(id).state).toBe("uploading");
+
+    const [kept] = await new PendingUploads().all();
+    expect(kept).toMatchObject({ attachmentId: id, noteId: NOTE, name: "scan.pdf", size: 3 * MiB });
+    // 0x5a repeated is "Wlpa" in Base64: nowhere in what is kept.
+    expect(kept?.sealed).not.toContain("WlpaWlpa");
+
+    server.failPutsAfter = undefined;
+    const sentBefore = server.puts.length;
+    const after = new NoteAttachments(host(server));
+    await after.resumePending();
+    expect(after.get(id).state).toBe("complete");
+    expect(after.get(id).metadata).toMatchObject({ name: "scan.pdf", size: 3 * MiB });
+    expect(server.puts.slice(sentBefore)).toHaveLength(3 - sentBefore);
+    expect(new Set(server.puts).size).toBe(3);
+    expect(await new PendingUploads().all()).toEqual([]);
+  });
+
+  it("gives up at once on a refusal for good, and keeps nothing", async () => {
+    const server = attachmentServer();
+    const refusing = {
+      ...server,
+      fetch: async (url: string, init: RequestInit) =>
+        init.method === "POST" && url.endsWith("/attachments")
+          ? new Response(
+              JSON.stringify({
+                type: "http://x/problems/free-storage-full",
+                title: "Free storage full",
+                status: 402,
+              }),
+              { status: 402, headers: { "Content-Type": "application/problem+json" } },
+            )
+          : server.fetch(url, init),
+    };
+    const attachments = new NoteAttachments(host(refusing));
+    const id = crypto.randomUUID();
+    await attachments.upload(
+      NOTE,
+      id,
+      new File([new Uint8Array(10)], "a.txt", { type: "text/plain" }),
+    );
+    expect(attachments.get(id).problem).toBe("Not uploaded: your storage is full.");
+    expect(await new PendingUploads().all()).toEqual([]);
+  });
+});

@@ -1,0 +1,388 @@
+// Files in notes, for the web app (issue 36): uploads with progress, cancel and resume
+// across reloads (pending-uploads.ts), and downloads opened with the note's content
+// keys into blob URLs. What each attachment shows (its metadata, progress, image) is
+// kept here and announced to the views that watch it; everything is checked by the
+// SDK against what the server sends (docs/client-crypto.md, "Attachments").
+import {
+  type ApiClient,
+  type AttachmentRecord,
+  downloadAttachment,
+  type ExportedFile,
+  type OpenedAttachment,
+  type OpenNote,
+  openAttachment,
+  removeAttachment,
+  renameAttachment,
+  resumeUpload,
+  uploadAttachment,
+} from "@notes/client";
+import { type AttachmentMetadata, loadSodium, wrapFileKey } from "@notes/crypto";
+import { localKey, openLocal, sealLocal } from "./local-seal";
+import { type PendingUpload, PendingUploads } from "./pending-uploads";
+
+export interface AttachmentShown {
+  metadata?: AttachmentMetadata;
+  /** While uploading or downloading: plaintext bytes done of total. */
+  progress?: { done: number; total: number; direction: "up" | "down" };
+  /** A blob URL of the whole file, once downloaded (images load it at once). */
+  url?: string;
+  /** Why it cannot be shown or sent, in words. */
+  problem?: string;
+  state?: AttachmentRecord["state"] | "cancelled";
+}
+
+/** An image a share link shows: its attachment id, file key and name. */
+export interface LinkImage {
+  id: string;
+  key: Uint8Array;
+  name: string;
+}
+
+const NOTHING_SHOWN: AttachmentShown = Object.freeze({});
+
+/** How often a view looks again at an upload another device is making. */
+const RECHECK_MS = 2_000;
+
+interface Host {
+  api: ApiClient;
+  note(id: string): OpenNote | undefined;
+  openNote(id: string): Promise<OpenNote | undefined>;
+  masterKey(): Uint8Array;
+}
+
+export class NoteAttachments {
+  private readonly shown = new Map<string, AttachmentShown>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly opened = new Map<string, Promise<OpenedAttachment>>();
+  private readonly pending = new PendingUploads();
+
+  constructor(private readonly host: Host) {}
+
+  watch(id: string, listener: () => void): () => void {
+    const set = this.listeners.get(id) ?? new Set();
+    this.listeners.set(id, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** The same object until it changes (views read it with useSyncExternalStore). */
+  get(id: string): AttachmentShown {
+    return this.shown.get(id) ?? NOTHING_SHOWN;
+  }
+
+  private set(id: string, patch: AttachmentShown): void {
+    this.shown.set(id, { ...this.get(id), ...patch });
+    for (const listener of this.listeners.get(id) ?? []) listener();
+  }
+
+  private async keys(noteId: string): Promise<OpenNote> {
+    const note = this.host.note(noteId) ?? (await this.host.openNote(noteId));
+    if (!note) throw new Error("The note is not open on this device.");
+    return note;
+  }
+
+  /** Starts uploading `file` as `attachmentId` (already placed in the note by the caller). */
+  async upload(noteId: string, attachmentId: string, file: File): Promise<void> {
+    const preview = file.type.startsWith("image/") ? await makeThumbnail(file) : undefined;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const entry: PendingUpload = {
+      attachmentId,
+      noteId,
+      name: file.name || "pasted image",
+      type: file.type,
+      size: file.size,
+      sealed: await sealLocal(await localKey(this.session(), "upload"), bytes),
+      ...preview,
+    };
+    await this.pending.put(entry);
+    this.set(attachmentId, {
+      metadata: {
+        name: entry.name,
+        type: entry.type,
+        size: entry.size,
+        chunkBytes: 0,
+        ...(preview?.thumbnail && { thumbnail: preview.thumbnail }),
+      },
+      url: URL.createObjectURL(file),
+      state: "uploading",
+    });
+    await this.send(entry, new Blob([bytes]), true);
+  }
+
+  private session(): { masterKey: Uint8Array } {
+    return { masterKey: this.host.masterKey() };
+  }
+
+  /** Sends a pending upload: from the start (`fresh`) or from the chunks the server lacks. */
+  private async send(entry: PendingUpload, blob: Blob, fresh: boolean): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(entry.attachmentId, controller);
+    const sodium = await loadSodium();
+    const note = await this.keys(entry.noteId);
+    const options = {
+      signal: controller.signal,
+      onProgress: ({ done, total }: { done: number; total: number }) =>
+        this.set(entry.attachmentId, { progress: { done, total, direction: "up" } }),
+    };
+    try {
+      const opened = fresh
+        ? await uploadAttachment(
+            this.host.api,
+            sodium,
+            entry.noteId,
+            note.cek,
+            blob,
+            {
+              name: entry.name,
+              type: entry.type,
+              ...(entry.thumbnail && { thumbnail: entry.thumbnail }),
+              ...(entry.width && { width: entry.width, height: entry.height }),
+            },
+            { ...options, attachmentId: entry.attachmentId },
+          )
+        : await resumeUpload(
+            this.host.api,
+            sodium,
+            entry.noteId,
+            [note.cek, ...(note.formerCeks ?? [])],
+            entry.attachmentId,
+            blob,
+            options,
+          );
+      this.opened.set(entry.attachmentId, Promise.resolve(opened));
+      await this.pending.remove(entry.attachmentId);
+      this.set(entry.attachmentId, {
+        metadata: opened.metadata,
+        progress: undefined,
+        state: opened.record.state,
+        problem: undefined,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (isFinal(error)) {
+        // Storage full, too large, or the note is gone: trying again would not help.
+        await this.pending.remove(entry.attachmentId);
+        this.set(entry.attachmentId, {
+          problem: `Not uploaded: ${wordsOf(error)}`,
+          progress: undefined,
+          state: "cancelled",
+        });
+      } else this.set(entry.attachmentId, { problem: `Upload paused: ${wordsOf(error)}` });
+    } finally {
+      this.running.delete(entry.attachmentId);
+    }
+  }
+
+  /** Resumes every upload this browser had not finished (after a reload or sign-in). */
+  async resumePending(): Promise<void> {
+    const key = await localKey(this.session(), "upload");
+    for (const entry of await this.pending.all()) {
+      if (this.running.has(entry.attachmentId)) continue;
+      const bytes = await openLocal(key, entry.sealed);
+      if (!bytes) continue;
+      this.set(entry.attachmentId, {
+        metadata: {
+          name: entry.name,
+          type: entry.type,
+          size: entry.size,
+          chunkBytes: 0,
+          ...(entry.thumbnail && { thumbnail: entry.thumbnail }),
+        },
+        state: "uploading",
+      });
+      const exists = await this.host.api
+        .call("attachments.get", { id: entry.noteId, attachmentId: entry.attachmentId })
+        .then(() => true)
+        .catch(() => false);
+      await this.send(entry, new Blob([bytes.slice()]), !exists);
+    }
+  }
+
+  /** Stops an upload and removes the attachment (its bytes are freed on the server). */
+  async cancel(noteId: string, attachmentId: string): Promise<void> {
+    this.running.get(attachmentId)?.abort();
+    await this.pending.remove(attachmentId);
+    this.set(attachmentId, { state: "cancelled", progress: undefined });
+    await removeAttachment(this.host.api, noteId, attachmentId).catch(() => undefined);
+  }
+
+  private open(noteId: string, attachmentId: string): Promise<OpenedAttachment> {
+    let opening = this.opened.get(attachmentId);
+    if (!opening) {
+      opening = (async () => {
+        const note = await this.keys(noteId);
+        const sodium = await loadSodium();
+        const opened = await openAttachment(
+          this.host.api,
+          sodium,
+          noteId,
+          [note.cek, ...(note.formerCeks ?? [])],
+          attachmentId,
+        );
+        // A file key still under a former content key (a rotation whose re-wrap did not
+        // finish): a writer wraps it under the current key, so later members can open it.
+        if (opened.keyIndex > 0 && (note.role === "owner" || note.role === "editor"))
+          await this.host.api
+            .call("attachments.update", {
+              id: noteId,
+              attachmentId,
+              wrappedKey: wrapFileKey(sodium, note.cek, noteId, attachmentId, opened.fileKey),
+            })
+            .catch(() => undefined);
+        return opened;
+      })();
+      this.opened.set(attachmentId, opening);
+      opening.catch(() => this.opened.delete(attachmentId));
+    }
+    return opening;
+  }
+
+  /** Reads the attachment's metadata (and, for an image, the file) for a view. */
+  async show(noteId: string, attachmentId: string, wholeFile: boolean): Promise<void> {
+    if (this.running.has(attachmentId)) return;
+    try {
+      const opened = await this.open(noteId, attachmentId);
+      this.set(attachmentId, { metadata: opened.metadata, state: opened.record.state });
+      if (opened.record.state === "uploading") {
+        // Another device's upload (or this one's, which resumePending picks up): look
+        // again in a while, as long as something shows it.
+        this.opened.delete(attachmentId);
+        setTimeout(() => {
+          if (this.listeners.get(attachmentId)?.size)
+            void this.show(noteId, attachmentId, wholeFile);
+        }, RECHECK_MS);
+        return;
+      }
+      if (wholeFile && !this.get(attachmentId).url) await this.fetchFile(opened);
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) {
+        // The block can arrive (live room, sync) before its upload is created on the
+        // server by the device that added it: look again while something shows it.
+        this.set(attachmentId, { state: "uploading", problem: undefined });
+        setTimeout(() => {
+          if (this.listeners.get(attachmentId)?.size)
+            void this.show(noteId, attachmentId, wholeFile);
+        }, RECHECK_MS);
+        return;
+      }
+      this.set(attachmentId, { problem: `Cannot open this file: ${wordsOf(error)}` });
+    }
+  }
+
+  private async fetchFile(opened: OpenedAttachment): Promise<string> {
+    const id = opened.record.id;
+    const existing = this.get(id).url;
+    if (existing) return existing;
+    const bytes = await downloadAttachment(this.host.api, await loadSodium(), opened, {
+      onProgress: ({ done, total }) =>
+        this.set(id, { progress: { done, total, direction: "down" } }),
+    });
+    const url = URL.createObjectURL(new Blob([bytes.slice()], { type: opened.metadata.type }));
+    this.set(id, { url, progress: undefined });
+    return url;
+  }
+
+  /** The file as a blob URL, downloaded and checked first when needed. */
+  async fileUrl(noteId: string, attachmentId: string): Promise<string> {
+    return this.fetchFile(await this.open(noteId, attachmentId));
+  }
+
+  async rename(noteId: string, attachmentId: string, name: string): Promise<void> {
+    const opened = await this.open(noteId, attachmentId);
+    const renamed = await renameAttachment(this.host.api, await loadSodium(), opened, name);
+    this.opened.set(attachmentId, Promise.resolve(renamed));
+    this.set(attachmentId, { metadata: renamed.metadata });
+  }
+
+  async remove(noteId: string, attachmentId: string): Promise<void> {
+    this.running.get(attachmentId)?.abort();
+    await this.pending.remove(attachmentId);
+    await removeAttachment(this.host.api, noteId, attachmentId);
+  }
+
+  /** The note's files, opened and checked here, for the export archive; one that fails is left out. */
+  async exportFiles(noteId: string, ids: readonly string[]): Promise<ExportedFile[]> {
+    const sodium = await loadSodium();
+    const out: ExportedFile[] = [];
+    for (const id of ids) {
+      try {
+        const opened = await this.open(noteId, id);
+        if (opened.record.state === "uploading") continue;
+        const bytes = await downloadAttachment(this.host.api, sodium, opened);
+        out.push({ id, name: opened.metadata.name, bytes });
+      } catch {
+        // Not readable now (gone, refused, offline): the Markdown names it as not exported.
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The note's images among `ids` with their file keys, for a share link's sealed
+   * content (issue 37); one not uploaded yet or not readable now is left out (the
+   * link's text then names it as not shown).
+   */
+  async linkImages(noteId: string, ids: readonly string[]): Promise<LinkImage[]> {
+    const out: LinkImage[] = [];
+    for (const id of ids) {
+      try {
+        const opened = await this.open(noteId, id);
+        if (opened.record.state === "uploading") continue;
+        out.push({ id, key: opened.fileKey, name: opened.metadata.name });
+      } catch {
+        // Gone, refused or offline: the link shows its name as not shown.
+      }
+    }
+    return out;
+  }
+
+  /** Sign-out: nothing of this account's uploads stays in the browser. */
+  async forget(): Promise<void> {
+    for (const controller of this.running.values()) controller.abort();
+    await this.pending.clear();
+  }
+}
+
+/** A refusal that sending again would meet again (4xx other than 404 on a resume, 408, 429). */
+function isFinal(error: unknown): boolean {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && [402, 403, 410, 413].includes(status);
+}
+
+function wordsOf(error: unknown): string {
+  if (error instanceof Error && error.name === "DecryptionFailed")
+    return "the server sent something that is not this file.";
+  if (error instanceof Error && error.name === "InvalidAttachment") return error.message;
+  if (error instanceof Error && "status" in error) {
+    const status = (error as { status: number }).status;
+    if (status === 402 || status === 403) return "your storage is full.";
+    if (status === 413) return "the file is larger than the largest one a note can hold (2 GiB).";
+    if (status === 410) return "the note was deleted.";
+    if (status === 404) return "it is no longer on the server.";
+  }
+  return "the connection was lost; it will go on when you are back.";
+}
+
+/** A JPEG of at most 320 px a side, made here from the image (never by the server). */
+async function makeThumbnail(
+  file: Blob,
+): Promise<{ thumbnail: string; width: number; height: number } | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 320 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const out = {
+      thumbnail: canvas.toDataURL("image/jpeg", 0.7),
+      width: bitmap.width,
+      height: bitmap.height,
+    };
+    bitmap.close();
+    return out;
+  } catch {
+    return undefined;
+  }
+}

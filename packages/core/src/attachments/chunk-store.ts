@@ -1,0 +1,32 @@
+// Where attachment chunks live (issue 36): the port the use cases write through, and
+// its Postgres adapter. Every chunk has a row in attachment_chunks either way (that
+// is how an upload knows which chunks arrived, and how long each is); the adapter
+// decides whether the row's `data` holds the ciphertext (Postgres) or an object
+// store does (s3-chunk-store.ts), keyed by attachment id and index.
+
+export interface ChunkKey {
+  attachmentId: string;
+  index: number;
+}
+
+export interface ChunkStore {
+  /** Named in the attachment row, so a row always reads from the store that wrote it. */
+  readonly name: "postgres" | "s3";
+  /** Stores a chunk; answers what the chunk row's `data` keeps (the bytes, or null when held elsewhere). */
+  write(key: ChunkKey, data: Uint8Array): Promise<Uint8Array | null>;
+  /** The chunk's ciphertext, given what its row's `data` holds. */
+  read(key: ChunkKey, rowData: Uint8Array | null): Promise<Uint8Array>;
+  /** Lets go of every chunk of these attachments, after their rows are gone. */
+  forget(attachments: readonly { id: string; chunkCount: number }[]): Promise<void>;
+}
+
+/** The default: chunks in the project's database, so the embedded mode needs nothing more. */
+export const postgresChunkStore: ChunkStore = {
+  name: "postgres",
+  write: async (_key, data) => data,
+  read: async (key, rowData) => {
+    if (!rowData) throw new Error(`chunk ${key.index} of ${key.attachmentId} has no data`);
+    return rowData;
+  },
+  forget: async () => {},
+};
