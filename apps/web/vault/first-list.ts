@@ -1,0 +1,110 @@
+// Where a Notebook's list comes from before its first sync has run (issue 35): the
+// sealed snapshot when one was saved (list-snapshot.ts), brought level with the notes
+// cached after it was taken (`listChangedSince`); otherwise the cached notes,
+// read a slice at a time; with nothing on the device, metadata pages (the SDK's
+// listNotesMetadata), so every note is listed long before the bodies have come. The
+// full sync then takes each note as it always has, and the rows it did not take go
+// when it ends (`dropUntaken`).
+import {
+  type ApiClient,
+  type ListedNote,
+  listNotesMetadata,
+  type OpenNote,
+  type Session,
+  type SyncEngine,
+} from "@notes/client";
+import { snapshotCovers } from "./list-snapshot";
+import type { LocalDb } from "./local-db";
+import { cachedSince, loadCachedNotesById, openCacheInSlices } from "./note-cache";
+import type { NotebookHost } from "./notebook-host";
+import type { NotebookList } from "./notebook-list";
+
+export interface FirstListHost {
+  api: ApiClient;
+  db: LocalDb;
+  session: Session;
+  engine: SyncEngine;
+  list: NotebookList;
+  host: Pick<NotebookHost, "set" | "state">;
+  memberCounts: Map<string, number>;
+  /** Titles and tags from metadata pages, for search until the bodies come. */
+  indexTitles(notes: readonly ListedNote[]): void;
+  /** A note set aside (the Trash's shelf holds it): not listed. */
+  aside(id: string): OpenNote | undefined;
+  stopped(): boolean;
+}
+
+/** No snapshot saved: the list is read from the cache, a slice at a time. */
+export async function listCache(from: FirstListHost): Promise<void> {
+  const { db, session, engine, list, memberCounts } = from;
+  await openCacheInSlices(db, session, (batch) => {
+    if (from.stopped()) return;
+    const notes: OpenNote[] = [];
+    for (const { note, memberCount } of batch) {
+      if (from.aside(note.id) || engine.note(note.id)) continue;
+      if (memberCount !== undefined) memberCounts.set(note.id, memberCount);
+      notes.push(note);
+    }
+    list.filling(notes);
+  });
+  list.filled();
+}
+
+/**
+ * The snapshot shown, brought level with the cache: the notes cached after the time it
+ * covers (a reload before it was saved again: a note just written, trashed or renamed)
+ * are read and listed, and once a first sync has completed, rows whose note has left
+ * the cache go. No other cached note is read.
+ */
+export async function listChangedSince(from: FirstListHost): Promise<void> {
+  const { db, session, engine, list } = from;
+  const covers = await snapshotCovers(db);
+  const ids = covers === undefined ? [] : await cachedSince(db, covers);
+  const read = ids.length > 0 ? await loadCachedNotesById(db, session, ids) : [];
+  const notes: OpenNote[] = [];
+  for (const { note, memberCount } of read) {
+    if (from.aside(note.id) || engine.note(note.id)) continue;
+    if (memberCount !== undefined) from.memberCounts.set(note.id, memberCount);
+    notes.push(note);
+  }
+  if (notes.length > 0) list.filling(notes);
+  list.filled();
+  if (engine.synced) await dropUntaken(from);
+}
+
+/**
+ * Metadata first: every note's row from metadata pages (no bodies), newest first, shown
+ * as they come, the count said as "Fetching notes…". A failure here only leaves the
+ * list to the full sync.
+ */
+export async function listMetadata(from: FirstListHost): Promise<void> {
+  const { api, session, list, host, memberCounts } = from;
+  let listed = 0;
+  host.set({ sync: { ...host.state().sync, running: true, applied: 0 } });
+  await listNotesMetadata(
+    api,
+    session,
+    (notes) => {
+      if (from.stopped()) return;
+      for (const note of notes) memberCounts.set(note.id, note.memberCount);
+      list.filling(notes);
+      from.indexTitles(notes);
+      listed += notes.length;
+      host.set({ sync: { ...host.state().sync, applied: listed } });
+    },
+    { firstPageSize: 40, pageSize: 500, sliceMs: 24, stopped: from.stopped },
+  ).catch(() => undefined);
+  list.filled();
+}
+
+/**
+ * The first sync is over: rows it did not take (listed from metadata pages, or left in
+ * a snapshot saved before it ended) go, so the list shows what this device holds.
+ */
+export async function dropUntaken(from: FirstListHost): Promise<void> {
+  const cached = new Set((await from.db.getAllKeys("notes")) as string[]);
+  const stale: string[] = [];
+  for (const item of from.list.items())
+    if (!cached.has(item.id) && !from.engine.note(item.id)) stale.push(item.id);
+  if (stale.length > 0) from.list.publish(false, stale);
+}
