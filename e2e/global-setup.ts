@@ -44,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || "info",
     RATE_LIMIT_SCALE: "1000",
+    // Key transparency: short epochs, so a key published in a journey is logged at once.
+    KT_EPOCH_MS: "250",
     OPERATOR_TOKEN: operatorToken,
     STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

@@ -3,14 +3,33 @@
 // E2E_DATABASE_URL or DATABASE_URL is set). The function global-setup.ts returns is
 // the global teardown: it stops the server (SIGTERM, wait for exit) and drops what
 // the run created.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunch } from "./chromium-launch";
 
 const ci = Boolean(process.env.CI);
+// E2E_SCOPE=database runs only the journeys whose outcome can differ by database: a
+// spec whose first lines say `// e2e: database-independent` (typing, layout, themes,
+// client-side refusals…) is left out. CI runs every spec on the embedded database and
+// this scope on Postgres, so nothing is lost and nothing runs twice for no reason.
+const specsDir = path.join(import.meta.dirname, "specs");
+const databaseIndependent = readdirSync(specsDir).filter(
+  (file) =>
+    file.endsWith(".spec.ts") &&
+    readFileSync(path.join(specsDir, file), "utf8")
+      .slice(0, 2000)
+      .includes("// e2e: database-independent"),
+);
+const scope = process.env.E2E_SCOPE ?? "all";
+if (scope !== "all" && scope !== "database")
+  throw new Error(`E2E_SCOPE must be "all" or "database", not "${scope}"`);
 // CI sets PLAYWRIGHT_JSON_OUTPUT_FILE (or _NAME) to collect a JSON report per mode.
 const json = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE || process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 export default defineConfig({
   testDir: "specs",
+  testIgnore: scope === "database" ? databaseIndependent : [],
   // Everything a run writes stays under test-results/, which git and biome ignore:
   // artifacts/ (traces, failure screenshots; cleared each run), html-report/, server.log.
   outputDir: "test-results/artifacts",
@@ -42,17 +61,7 @@ export default defineConfig({
       use: {
         browserName: "chromium",
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
+        launchOptions: chromiumLaunch,
       },
     },
   ],

@@ -36,6 +36,19 @@ const billingPrices = z
   })
   .pipe(z.strictObject({ monthly: planPrices, yearly: planPrices }).partial());
 
+const witnessKeys = z.string().transform((text, ctx) =>
+  text
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => {
+      const key = new Uint8Array(Buffer.from(k, "base64"));
+      if (key.length !== 32)
+        ctx.addIssue({ code: "custom", message: `${k} is not 32 bytes of Base64` });
+      return key;
+    }),
+);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -85,8 +98,32 @@ const schema = z
     /** A Stripe-compatible API origin (scheme, host, port); tests point it at a fake. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     BILLING_PRICES: billingPrices.optional(),
+    /** Attachment chunks in an S3-compatible store (issue 36); absent: in the database. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing; defaults to true when S3_ENDPOINT is set (self-hosted stores). */
+    S3_FORCE_PATH_STYLE: flag.optional(),
+    /** An upload untouched this long is collected and its bytes given back. */
+    ATTACHMENT_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    /** Key transparency (docs/key-transparency.md): how long an epoch lasts. */
+    KT_EPOCH_MS: z.coerce.number().int().min(50).default(60_000),
+    /** The witnesses whose cosignatures publish a head: Base64 Ed25519 keys, comma-separated. */
+    KT_WITNESS_KEYS: witnessKeys.default([]),
+    /** How many of them must cosign a head before clients see it; default: all of them. */
+    KT_WITNESS_QUORUM: z.coerce.number().int().min(0).optional(),
   })
   .superRefine(checkDatabaseUrls)
+  .superRefine((env, ctx) => {
+    if ((env.KT_WITNESS_QUORUM ?? 0) > env.KT_WITNESS_KEYS.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["KT_WITNESS_QUORUM"],
+        message: "more than KT_WITNESS_KEYS names",
+      });
+  })
   .transform((env) => {
     const root = repoRoot();
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

@@ -2,15 +2,19 @@
 // the security headers of security-headers.ts. Next reads the nonce from the
 // request's Content-Security-Policy header and puts it on the scripts it renders
 // (pages are rendered per request for that: see app/layout.tsx).
+// A share link's page (/s/{id}) also gets its HTTP status here, from the link's probe
+// (link-page-state.ts): 410 for an ended link, 404 for an unknown one, and the page is
+// told how it ended so it says so without asking again.
 
 import { requestIdFrom } from "@notes/api/rest/request-id";
 import { type NextRequest, NextResponse } from "next/server";
 import { loadEnv } from "./env";
 import { securityHeaders, usesCamera } from "./security-headers";
+import { LINK_ENDED_HEADER, linkPageId, linkPageState } from "./server/link-page-state";
 
 const env = loadEnv();
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const headers = securityHeaders({
     nonce,
@@ -22,7 +26,17 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  requestHeaders.delete(LINK_ENDED_HEADER);
+  const linkId = linkPageId(request.nextUrl.pathname);
+  const link = linkId === undefined ? undefined : await linkPageState(linkId, request);
+  if (link?.ended) requestHeaders.set(LINK_ENDED_HEADER, link.ended);
+  const response =
+    link && link.status !== 200
+      ? NextResponse.rewrite(request.nextUrl, {
+          status: link.status,
+          request: { headers: requestHeaders },
+        })
+      : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   // Under `next start` this is the only place a page gets its id (server.ts sets it first otherwise).
   response.headers.set("X-Request-Id", requestIdFrom(request.headers.get("x-request-id")));

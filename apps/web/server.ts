@@ -1,17 +1,25 @@
 // The self-hosted server (`pnpm start`): one Node process that owns the database
 // (required in embedded mode), hands /v1, /api/trpc and /problems straight to the
-// Fetch handler and everything else to Next.js; in embedded mode it also serves
+// handler (/v1 and the usual tRPC calls without Fetch objects) and everything else
+// to Next.js; in embedded mode it also serves
 // the realtime WebSocket paths (server/realtime.ts). Shuts down cleanly on SIGINT and
 // SIGTERM so the embedded database is flushed and its lock released.
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
-import { isV1Path, ownsPath, requestIdFrom } from "@notes/api";
-import { DataDirLocked } from "@notes/db";
-import { type Backend, startBackend } from "@notes/server";
+import { isTrpcPath, isV1Path, ownsPath, requestIdFrom } from "@notes/api";
+import { type Backend, DataDirLocked, startBackend } from "@notes/server";
 import next from "next";
 import { loadEnv } from "./env";
 import { clientIp, type ProxyTrust } from "./server/client-ip";
-import { restRequestFrom, sendReply, sendResponse, toRequest } from "./server/node-bridge";
+import { CLIENT_IP_HEADER, probeRequest, registerLinkProbe } from "./server/link-page-state";
+import {
+  headerReader,
+  restRequestFrom,
+  sendReply,
+  sendResponse,
+  toRequest,
+} from "./server/node-bridge";
+import { markSelfHosted } from "./server/proxy-decision";
 import { attachRealtime } from "./server/realtime";
 
 /** The self-hosted server faces clients itself unless TRUST_PROXY says otherwise. */
@@ -36,6 +44,13 @@ async function main() {
   // sees, and in production that listener ends every upgrade whose path matches an
   // app route (/v1/[...path] matches the relay's /v1/feed and /v1/rooms/{id}). It
   // gets a stand-in server instead; upgrades are routed below (Next's dev reload too).
+  markSelfHosted();
+  // A share link's page is 410 once the link ended, 404 for none (proxy.ts asks this).
+  registerLinkProbe((id, request) =>
+    backend.handler(probeRequest(id, env.PUBLIC_URL), {
+      ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+    }),
+  );
   const ui = next({
     dev,
     dir: import.meta.dirname,
@@ -53,26 +68,39 @@ async function main() {
       const requestId = requestIdFrom(req.headers["x-request-id"]);
       req.headers["x-request-id"] = requestId;
       res.setHeader("X-Request-Id", requestId);
+      // For the share-link probe proxy.ts makes; whatever the client sent is replaced.
+      req.headers[CLIENT_IP_HEADER] = clientIp(
+        headerReader(req),
+        req.socket.remoteAddress,
+        env.TRUST_PROXY ?? NO_PROXY,
+      );
       renderUi(req, res).catch((error: unknown) => {
         log.error({ err: error }, "ui request failed");
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;
     }
-    if (isV1Path(pathname)) {
+    // /v1 and the usual /api/trpc calls read node:http and answer it themselves: no
+    // Fetch Request, body stream or Response (a write's server CPU halved, issue 39).
+    if (isV1Path(pathname) || isTrpcPath(pathname)) {
       const { request, finish } = restRequestFrom(req, env.PUBLIC_URL);
       const ip = clientIp(request.headers, req.socket.remoteAddress, env.TRUST_PROXY ?? NO_PROXY);
-      backend.handler
-        .v1(request, { ip })
-        .then((reply) => {
-          finish();
-          sendReply(res, reply);
-        })
-        .catch((error: unknown) => {
-          log.error({ err: error }, "request failed");
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-      return;
+      const answer = isV1Path(pathname)
+        ? backend.handler.v1(request, { ip })
+        : backend.handler.trpc(request, { ip });
+      if (answer) {
+        answer
+          .then((reply) => {
+            finish();
+            sendReply(res, reply);
+          })
+          .catch((error: unknown) => {
+            log.error({ err: error }, "request failed");
+            if (!res.headersSent) res.writeHead(500).end();
+          });
+        return;
+      }
+      // Not a call the direct path takes (its body untouched): tRPC's Fetch adapter.
     }
     toRequest(req, env.PUBLIC_URL)
       .then(async (request) => {

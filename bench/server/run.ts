@@ -4,6 +4,8 @@
 //   BENCH_MODES=embedded,postgres,realtime  BENCH_LARGE=100000  BENCH_SECONDS=10  pnpm bench
 //   BENCH_MODES=realtime BENCH_RELAYS=ours,bare  pnpm bench   (the realtime part alone)
 //   BENCH_MODES=sync  pnpm bench   (full syncs of BENCH_LARGE notes on both databases, alone)
+//   BENCH_MODES=append  pnpm bench   (appends over /v1 and /api/trpc on both databases, beside
+//                                    the bare INSERT server; BENCH_DATABASE_URL picks the database)
 
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -225,8 +227,16 @@ async function syncToken(url: string, token: string): Promise<string> {
   }
 }
 
-/** 50 workers, each its own account and note (as 50 users would be). */
-async function appendLoad(url: string, label: string, serverPid: number | undefined) {
+/**
+ * 50 workers, each its own account and note (as 50 users would be). `trpc`: the same
+ * append as the web app sends it, one call alone over /api/trpc (httpLink).
+ */
+async function appendLoad(
+  url: string,
+  label: string,
+  serverPid: number | undefined,
+  transport: "v1" | "trpc" = "v1",
+) {
   const workers = await Promise.all(
     Array.from({ length: 50 }, async () => {
       const token = await account(url);
@@ -237,13 +247,20 @@ async function appendLoad(url: string, label: string, serverPid: number | undefi
   const update = b64(1024);
   const split = startCpuSplit(serverPid);
   const result = await load(50, SECONDS, (worker) => ({
-    url: `${url}/v1/notes/${workers[worker]?.note}/updates`,
+    url:
+      transport === "trpc"
+        ? `${url}/api/trpc/notes.append`
+        : `${url}/v1/notes/${workers[worker]?.note}/updates`,
     method: "POST",
     headers: {
       "content-type": "application/json",
       authorization: `Bearer ${workers[worker]?.token}`,
     },
-    body: JSON.stringify({ updates: [update], requestId: randomUUID() }),
+    body: JSON.stringify({
+      ...(transport === "trpc" && { id: workers[worker]?.note }),
+      updates: [update],
+      requestId: randomUUID(),
+    }),
   }));
   sayAppendRow(label, result, split(result.requests));
   return result;
@@ -360,29 +377,58 @@ async function benchMode(mode: "embedded" | "postgres", syncOnly = false) {
   }
 }
 
-/** Appends alone, self-hosted against the bare server in the same run (BENCH_MODES=append). */
+/**
+ * Appends alone (BENCH_MODES=append): the self-hosted server over both transports,
+ * on the embedded database and on Postgres, against the bare server, in one run.
+ * On the embedded database PGlite runs inside the server, so its CPU is the server's.
+ */
 async function benchAppend() {
-  await resetPostgres(PG_URL);
-  const server = await startServer(
-    "self-hosted",
-    "postgres",
-    mkdtempSync(path.join(tmpdir(), "nb-")),
-  );
-  try {
-    say(`\n### Appends alone (Postgres 15), 50 connections, ${SECONDS} s each\n`);
-    sayAppendTableHead();
-    const selfHosted = await appendLoad(server.url, "self-hosted (`pnpm start`)", server.child.pid);
-    const bare = await bareAppendLoad();
+  const rates: string[] = [];
+  let bare: LoadResult | undefined;
+  say(`\n### Appends alone, 50 connections, ${SECONDS} s each\n`);
+  sayAppendTableHead();
+  for (const mode of ["embedded", "postgres"] as const) {
+    if (mode === "postgres") {
+      if (!(await postgresReachable())) {
+        say(`| (Postgres at ${PG_URL} not reachable: skipped) | | | | | |`);
+        continue;
+      }
+      await resetPostgres(PG_URL);
+    }
+    const server = await startServer("self-hosted", mode, mkdtempSync(path.join(tmpdir(), "nb-")));
+    const name = mode === "embedded" ? "embedded (PGlite)" : "Postgres 15";
+    try {
+      const pid = server.child.pid;
+      // Two rounds in alternating order (v1, tRPC, tRPC, v1): each load adds 50 accounts
+      // and their rows, so a transport always measured second would pay for the first.
+      const perSecond = { v1: 0, trpc: 0 };
+      for (const [round, transport] of (["v1", "trpc", "trpc", "v1"] as const).entries()) {
+        const path = transport === "v1" ? "/v1" : "/api/trpc";
+        const label = `self-hosted, ${name}, ${path} (round ${round < 2 ? 1 : 2})`;
+        const result = await appendLoad(server.url, label, pid, transport);
+        perSecond[transport] += result.perSecond / 2;
+      }
+      rates.push(
+        `${name}: /v1 ${perSecond.v1.toFixed(0)}/s, /api/trpc ${perSecond.trpc.toFixed(0)}/s (means of both rounds)`,
+      );
+    } finally {
+      await stopProcess(server.child);
+    }
+  }
+  if (await postgresReachable()) bare = await bareAppendLoad();
+  if (bare) {
+    const ratio = (line: string) =>
+      line.replace(
+        /(\d+)\/s/g,
+        (_, n: string) => `${n}/s (${(Number(n) / (bare?.perSecond ?? 1)).toFixed(2)}×)`,
+      );
     say(
-      `\nSelf-hosted append throughput is ${(selfHosted.perSecond / bare.perSecond).toFixed(2)}× the bare server's.`,
+      `\nAgainst the bare server's ${bare.perSecond.toFixed(0)}/s: ${rates.map(ratio).join("; ")}.`,
     );
-    await stopProcess(server.child);
     const ceiling = await databaseCeiling(PG_URL, SECONDS);
     say(
       `\nThe database alone (no HTTP): \`notes_append\` on 10 connections like both servers' pools ${ceiling.appendsPerSecond.toFixed(0)}/s (Postgres CPU ${ceiling.appendPostgresUs?.toFixed(0) ?? "n/a"} µs per call); \`notes_append_batch\` in batches of ${BATCH} on one connection ${ceiling.batchedPerSecond.toFixed(0)} appends/s (${ceiling.batchedPostgresUs?.toFixed(0) ?? "n/a"} µs per append); the bare INSERT ${ceiling.insertsPerSecond.toFixed(0)}/s (${ceiling.insertPostgresUs?.toFixed(0) ?? "n/a"} µs).`,
     );
-  } finally {
-    await stopProcess(server.child);
   }
 }
 

@@ -1,6 +1,7 @@
 // End-to-end encryption, checked from outside: a canary typed into a note (title,
 // tag and body) appears nowhere in the server's log, nor (Postgres mode) anywhere in
-// a pg_dump of the database, in plain, hex or base64 form. The handle, which the
+// a pg_dump of the database, nor in the browser's own IndexedDB (the cached notes, the
+// list index a reload shows, the search index: issue 35), in plain, hex or base64 form. The handle, which the
 // server does store, is found by the same scans: they can see. And the keys of the
 // passwordless ways in: the master key and the passkey's PRF output appear in no
 // request the browsers sent, no log line and (Postgres) no database row.
@@ -13,6 +14,7 @@ import {
   serverLogContains,
 } from "../fixtures/canary";
 import { linkNewDevice } from "../fixtures/device-link";
+import { indexedDbText, metaKeys } from "../fixtures/indexed-db";
 import { editor, expectSynced, signUp } from "../fixtures/journeys";
 import { capturePrfOutputs, recordRequests } from "../fixtures/secrets-watch";
 import { expect, test } from "../fixtures/test";
@@ -36,6 +38,17 @@ test("a canary typed in the browser never reaches the database or the logs", asy
 
   expect(serverLogContains(canary)).toBe(false);
   expect(serverLogContains(person.password)).toBe(false);
+
+  // On the device: once the list index and the search index are saved (each a moment
+  // after the list settles), nothing in IndexedDB holds the canary in the clear.
+  await expect
+    .poll(() => metaKeys(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["listSnapshot", "searchIndex", "syncToken"]));
+  const stored = await indexedDbText(page);
+  // Positive control: the scan sees what is stored in the clear (the session's handle).
+  expect(containsAny(stored, person.handle)).toBe(true);
+  expect(containsAny(stored, canary)).toBe(false);
+  expect(containsAny(stored, person.password)).toBe(false);
   if (server.mode === "postgres") {
     await expectDatabaseScanSees(person.handle);
     expect(await databaseContains(canary)).toBe(false);

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Checklists: "[ ] " at the start of a line makes a to-do item (so does the toolbar's
 // Checklist), a click ticks it, the ticks survive a reload, search finds the items'
 // words, and the Markdown export writes them as "- [ ]" / "- [x]".

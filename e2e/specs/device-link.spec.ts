@@ -23,7 +23,8 @@ test("a second device joins by the pasted code and sees the same notes", async (
   await expect(section.getByText(/Expires in [0-9]+:[0-9]{2}/)).toBeVisible();
   await expect(section.getByRole("status")).toHaveText("Waiting for the new device…");
   const code = await section.getByRole("textbox", { name: "Code" }).inputValue();
-  expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // Crockford Base32 in groups of 4: no I, L, O or U to mistake for 1 or 0.
+  expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){12}$/);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, "device-link-code");
 
@@ -32,12 +33,18 @@ test("a second device joins by the pasted code and sees the same notes", async (
   await other.getByRole("link", { name: "Use another device" }).click();
   await expect(other.getByRole("heading", { name: "Use another device" })).toBeVisible();
   await expectNoSeriousA11yViolations(other);
-  await other.getByLabel("Code from your signed-in device").fill(code);
+  // Typed by hand from the other screen: lower case, spaces, l for 1 and o for 0.
+  const typed = code.toLowerCase().replaceAll("1", "l").replaceAll("0", "o").replaceAll("-", " ");
+  await other.getByLabel("Code from your signed-in device").fill(typed);
   await other.getByRole("button", { name: "Continue" }).click();
   const shown = other.getByTestId("link-fingerprint");
   await expect(shown).toHaveText(/^[0-9]{3} [0-9]{3}$/);
   await expectNoSeriousA11yViolations(other);
   await saveScreenshot(other, "device-link-join");
+  // On a narrow phone the six digits stay on one line.
+  await other.setViewportSize({ width: 320, height: 640 });
+  expect(await shown.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await other.setViewportSize({ width: 1280, height: 800 });
 
   // The signed-in device names the new device by the same code before sealing.
   const fingerprint = (await shown.textContent()) ?? "";

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Export: every note, as Markdown in a zip made in the browser, holds the text.
 import { readFile } from "node:fs/promises";
 import { strFromU8, unzipSync } from "fflate";

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Feedback from the app: the allowance (12 a rolling year) shown and dropping as
 // messages go, the operator reading them, and past the allowance a refusal that
 // says in words when writing is possible again.

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Installable: the pages link a web manifest whose icons load, and /favicon.ico
 // exists; the header names the place once ("Notes", not "Notes Notes").
 import { signUp } from "../fixtures/journeys";

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // The app records the journeys it covers (onboard, sync, organise, export) as
 // anonymous day counters, start and complete.
 import { journeyCounts } from "../fixtures/journey-counts";

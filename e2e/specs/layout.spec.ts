@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // The notes screen is an app, not a page: it takes exactly the window below the
 // header and whatever shows above it (here the passkey offer), and only the list
 // and the note scroll. On a phone the header is two short rows. A note's headings

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Lists read as lines (issue 20): search finds each item of a bulleted list and shows
 // it whole in the snippet, History previews one item per line, and an imported
 // Markdown checklist is named by its heading, found by search and exported back as

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // At 390 px wide (a phone) the list and the open note are two screens: picking a note
 // shows it alone, "All notes" goes back; the list shows each note's date. Both
 // screens pass axe in both themes.

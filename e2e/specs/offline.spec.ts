@@ -1,6 +1,8 @@
 // Offline-first: with the network gone the app still opens (offline shell + the
 // ciphertext cache) and takes edits, which wait in the outbox and reach the server,
 // and the other device, once the network returns.
+
+import type { Page } from "@playwright/test";
 import {
   editor,
   expectSynced,
@@ -19,9 +21,12 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
 }) => {
   const person = await signUp(page);
   await writeNote(page, "Packing list", "Tent");
-  // The offline shell is installed by the service worker on the first visit.
+  await chooseTheme(page, "Dark");
+  // The offline shell is installed by the service worker on the first visit; the
+  // reload keeps the notes page as rendered now, in the dark theme.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
+  await chooseTheme(page, "Light");
   await openNote(page, "Packing list");
 
   await context.setOffline(true);
@@ -31,6 +36,8 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
   await expect(page.getByTestId("sync-status")).toHaveText(/Offline — \d+ changes? saved here/, {
     timeout: 15_000,
   });
+  // Offline is said once: no "Live" beside it, whatever the socket still believes.
+  await expect(page.getByTestId("feed-status")).toHaveCount(0);
 
   // A note can be started offline too: its creation waits in the outbox as well.
   const before = savedHere(await page.getByTestId("sync-status").textContent());
@@ -44,8 +51,13 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
     .poll(async () => savedHere(await page.getByTestId("sync-status").textContent()))
     .toBeGreaterThanOrEqual(before + 2);
 
-  // Still offline: the app opens from the shell and the vault, edits included.
+  // Still offline: the app opens from the shell and the vault, edits included, in the
+  // theme chosen last (light), not the one of the kept page (dark).
   await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    "rgb(251, 251, 250)",
+  );
   await openNote(page, "Packing list");
   await expect(editor(page)).toContainText("Tent, stove");
   await openNote(page, "Written offline");
@@ -63,6 +75,15 @@ test("edit offline, reload offline, reconnect: the edit syncs", async ({
   await openNote(other, "Written offline");
   await expect(editor(other)).toContainText("No signal here");
 });
+
+/** Settings → Account → Appearance, then back to the notes. */
+async function chooseTheme(page: Page, name: "Light" | "Dark") {
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByRole("radio", { name }).check();
+  await page.getByRole("link", { name: "Notes" }).click();
+  await expect(page.getByRole("button", { name: "New note" })).toBeVisible();
+}
 
 /** The number of changes the status line says wait in this browser (0 while saving). */
 function savedHere(status: string | null): number {

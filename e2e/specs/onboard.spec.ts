@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Onboarding: sign up (the recovery code is shown once and confirmed), write a note,
 // reload: the note is still there, decrypted from this browser's vault.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // After sign-in the app goes back to the page that sent the person there, and only to
 // a page of this site: "/\t/evil.example" (the tab is dropped by the browser, leaving
 // "//evil.example") and the like land on the notes instead.

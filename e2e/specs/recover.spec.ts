@@ -19,8 +19,24 @@ test("recover with the code on a new device, then sign in with the new password"
   await expectNoSeriousA11yViolations(fresh);
   await saveScreenshot(fresh, "recover");
   await fresh.getByLabel("Handle or e-mail").fill(person.handle);
-  await fresh.getByLabel("Recovery code").fill(person.recoveryCode.toLowerCase());
-  await fresh.getByLabel("New password").fill("a brand new password");
+  // Typed as people do: lower case, spaces for hyphens, 0 for O and 1 for I.
+  const typed = person.recoveryCode
+    .replaceAll("O", "0")
+    .replaceAll("I", "1")
+    .replaceAll("-", " ")
+    .toLowerCase();
+  await fresh.getByLabel("Recovery code").fill(typed);
+  // The field shows the whole code: nothing scrolled out of sight.
+  const field = fresh.getByLabel("Recovery code");
+  expect(
+    await field.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    ),
+  ).toBe(true);
+  await fresh.getByLabel("New password", { exact: true }).fill("a brand new password");
+  await fresh.getByRole("button", { name: "Recover and sign in" }).click();
+  await expect(fresh.getByText("The two passwords differ")).toBeVisible();
+  await fresh.getByLabel("Repeat new password").fill("a brand new password");
   await fresh.getByRole("button", { name: "Recover and sign in" }).click();
   await expect(fresh).toHaveURL(/\/notes/, { timeout: 20_000 });
   await openNote(fresh, "Passport number");
@@ -44,7 +60,8 @@ test("a wrong recovery code is refused readably", async ({ page }) => {
   await page.goto("/recover");
   await page.getByLabel("Handle or e-mail").fill(person.handle);
   await page.getByLabel("Recovery code").fill("not a code");
-  await page.getByLabel("New password").fill("a brand new password");
+  await page.getByLabel("New password", { exact: true }).fill("a brand new password");
+  await page.getByLabel("Repeat new password").fill("a brand new password");
   await page.getByRole("button", { name: "Recover and sign in" }).click();
   await expect(page.getByText(/recovery code is not valid/)).toBeVisible();
 });

@@ -61,7 +61,8 @@ test("replace an unsaved recovery code from Settings, then recover with it", asy
   await other.goto("/recover");
   await other.getByLabel("Handle or e-mail").fill(handle);
   await other.getByLabel("Recovery code").fill(oldCode);
-  await other.getByLabel("New password").fill("yet another password");
+  await other.getByLabel("New password", { exact: true }).fill("yet another password");
+  await other.getByLabel("Repeat new password").fill("yet another password");
   await other.getByRole("button", { name: "Recover and sign in" }).click();
   await expect(other.getByText(/not right/)).toBeVisible({ timeout: 20_000 });
   await other.getByLabel("Recovery code").fill(newCode);

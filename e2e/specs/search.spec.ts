@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Full-text search: titles, tags and the text of notes, searched in a worker as you
 // type, ranked, the matches marked; a reload searches from the sealed local index.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // The browser security policy: every page carries a nonce-based CSP and the other
 // security headers, and the app works under them — sign-up (libsodium in
 // WebAssembly), writing, settings, a reload from the service worker — with not a

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Keyboard shortcuts: new note, search, next and previous note, and the "?" sheet.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, signUp, writeNote } from "../fixtures/journeys";

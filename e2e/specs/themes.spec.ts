@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // Light and dark: the theme follows the system until Settings → Appearance picks one
 // for this device; the pick survives a reload (rendered by the server, no flash); both
 // themes pass axe (contrast included) on the notes screen, an open menu and Settings.

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // The free-flight tour on a new account's notes screen: offered once, played
 // with mouse and keyboard to the end (each step outlines an anchor that is on
 // screen, the Export step too, before there is anything to export), counted as

@@ -1,3 +1,4 @@
+// e2e: database-independent (run once, on the embedded database, in CI: see playwright.config.ts)
 // What a person types stays exactly where they typed it. A seeded typist types at
 // random speeds (0–150 ms a key, bursts flat out) into new notes while they are being
 // created and saved, with a heading, lists, Enter and Backspace; then at the end of
@@ -194,4 +195,54 @@ test("keys that come right after a click act where the click put the caret, on a
   await expect
     .poll(() => readBlocks(editor(page)))
     .toEqual(["p: First line.", "p: Last line.", "p: Added"]);
+});
+
+test("fast typing in the middle and at both ends of a long note lands there", async ({ page }) => {
+  // A note past the layout window's threshold (ui/notes/layout-window.ts): the blocks
+  // far from the caret skip layout, and a new line begun with Enter must still take
+  // every key after the caret, wherever it is typed.
+  const seed = seedOf();
+  console.log(`[typing] seed ${seed}`);
+  const random = seededRandom(seed);
+  await signUp(page);
+  await writeNote(page, "Long note", "line 0");
+  const lines = Array.from({ length: 900 }, (_, i) => `line ${i + 1}`);
+  await editor(page).evaluate(
+    (root, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+    },
+    `\n${lines.join("\n")}`,
+  );
+  const blocks = ["p: line 0", ...lines.map((line) => `p: ${line}`)];
+  await expect.poll(() => readBlocks(editor(page))).toEqual(blocks);
+
+  // In the middle: a click at the end of line 450, then new lines typed flat out.
+  await editor(page).locator(":scope > p").nth(450).click();
+  await page.keyboard.press("End");
+  await typeScript(
+    page,
+    [{ key: "Enter" }, "typed in the middle", { key: "Enter" }, "and on"],
+    random,
+  );
+  blocks.splice(451, 0, "p: typed in the middle", "p: and on");
+  // At the end, then at the start.
+  await page.keyboard.press("Control+End");
+  await typeScript(page, [{ key: "Enter" }, "typed at the end"], random);
+  blocks.push("p: typed at the end");
+  await page.keyboard.press("Control+Home");
+  await typeScript(page, ["first ", { key: "Enter" }], random);
+  blocks.splice(0, 1, "p: first ", "p: line 0");
+  await expect.poll(() => readBlocks(editor(page)), { message: `seed ${seed}` }).toEqual(blocks);
+
+  // Every block is there to read, far from the caret too.
+  const last = editor(page).locator(":scope > p").last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeVisible();
+  await expect(last).toHaveText("typed at the end");
+  await expectSynced(page);
+  await page.reload();
+  await openNote(page, "Long note");
+  await expect.poll(() => readBlocks(editor(page)), { message: `seed ${seed}` }).toEqual(blocks);
 });

@@ -2,16 +2,17 @@
 // every feed and room WebSocket, told about changes by any number of app
 // instances through Postgres LISTEN/NOTIFY. Plain HTTP gets /health and 404.
 import { createServer } from "node:http";
-import { openPostgres } from "@notes/db";
 // The relay alone: the sidecar loads no HTTP surface.
 import { startRelay } from "@notes/server/relay";
-import pino from "pino";
+import { openSidecar, SidecarRefused } from "@notes/server/sidecar";
 import { loadEnv } from "./env";
 
 async function main() {
   const env = loadEnv();
-  const log = pino({ level: env.LOG_LEVEL, base: undefined });
-  const database = openPostgres({ url: env.DIRECT_URL, poolSize: 5 });
+  const { database, log } = await openSidecar({
+    directUrl: env.DIRECT_URL,
+    logLevel: env.LOG_LEVEL,
+  });
   const relay = await startRelay(database, log, env.PUBLIC_URL);
 
   const server = createServer((req, res) => {
@@ -47,6 +48,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof SidecarRefused) console.error(`\n${error.message}\n`);
+  else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

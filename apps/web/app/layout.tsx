@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { THEME_COOKIE, themeAttribute, themeOf } from "../ui/theme/theme";
 import "./globals.css";
@@ -27,8 +27,15 @@ export const viewport: Viewport = { themeColor: "#3b4fd8" };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The theme chosen on this device (Settings → Appearance), rendered before first paint.
   const theme = themeAttribute(themeOf((await cookies()).get(THEME_COOKIE)?.value));
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en" data-theme={theme}>
+    // A kept page (offline) may be rendered with an older theme: theme-boot.js sets
+    // the chosen one before paint, so the attribute may differ from this render.
+    <html lang="en" data-theme={theme} suppressHydrationWarning>
+      <head>
+        {/* Synchronous on purpose: it must run before the first paint. */}
+        <script src="/theme-boot.js" nonce={nonce} />
+      </head>
       <body>{children}</body>
     </html>
   );

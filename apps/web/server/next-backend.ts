@@ -4,6 +4,8 @@
 import { type Backend, startBackend } from "@notes/server/backend";
 import { type Env, loadEnv } from "../env";
 import { clientIp, type ProxyTrust } from "./client-ip";
+import { probeRequest, registerLinkProbe } from "./link-page-state";
+import { missingProxyDecision } from "./proxy-decision";
 
 const holder = globalThis as unknown as { notesBackend?: Promise<{ env: Env; backend: Backend }> };
 
@@ -14,6 +16,19 @@ export async function handleWithBackend(request: Request): Promise<Response> {
   return backend.handler(request, { ip });
 }
 
+/**
+ * Under `next start`: share-link pages learn their status (link-page-state.ts) from
+ * this mount's back end, started by the first request that needs it, whichever it is.
+ */
+export function registerNextLinkProbe(): void {
+  registerLinkProbe(async (id, request) => {
+    holder.notesBackend ??= started(checkedEnv());
+    const { env, backend } = await holder.notesBackend;
+    const ip = clientIp(request.headers, undefined, env.TRUST_PROXY ?? NO_PROXY);
+    return backend.handler(probeRequest(id, env.PUBLIC_URL), { ip });
+  });
+}
+
 async function started(env: Env) {
   return { env, backend: await startBackend(env) };
 }
@@ -21,16 +36,13 @@ async function started(env: Env) {
 const NO_PROXY: ProxyTrust = { kind: "none" };
 
 /**
- * Route handlers see no socket: without TRUST_PROXY every client is one address
- * ("unknown"), so one attacker's failed sign-ins would lock everybody out. In
- * production the mount refuses to serve until the deployment says who sets the
- * address (README, "Deployment").
+ * Without a proxy decision the mount does not serve (proxy-decision.ts). `next
+ * start` never gets here (instrumentation.ts stops it first); a platform without
+ * a start to refuse answers each request with the error.
  */
 function checkedEnv(): Env {
   const env = loadEnv();
-  if (env.NODE_ENV === "production" && env.TRUST_PROXY === undefined)
-    throw new Error(
-      "TRUST_PROXY is not set: under next start the app cannot see client addresses. Set it to the platform's header (Vercel: header:x-real-ip), the number of proxies in front, or false to treat every client as one address.",
-    );
+  const refusal = missingProxyDecision(env);
+  if (refusal) throw new Error(refusal);
   return env;
 }

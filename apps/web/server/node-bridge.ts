@@ -68,7 +68,7 @@ function limitedBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   });
 }
 
-function headerReader(req: IncomingMessage): HeaderReader {
+export function headerReader(req: IncomingMessage): HeaderReader {
   return {
     get(name) {
       const value = req.headers[name.toLowerCase()];

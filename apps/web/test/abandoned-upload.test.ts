@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // A client that gives up halfway through sending a body has only ended its own
 // request: the read fails with the socket's ECONNRESET, which must not be taken
 // for the database's (that trips the outage gate, and everyone gets 503 for a

@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // @notes/client as a third party gets it: `pnpm pack` (which builds dist/ first) makes a
 // tarball, an outside project installs it with npm, and plain `node` and `tsc` use it
 // against the running server, with nothing of the monorepo on their resolution path.
@@ -103,11 +104,14 @@ describe("the packed @notes/client", () => {
     expect(text).not.toContain("catalog:");
     const packed = JSON.parse(text);
     const source = JSON.parse(readFileSync(path.join(clientDir, "package.json"), "utf8"));
-    // @notes/crypto (workspace:*) is bundled; the npm dependencies keep their versions
+    // @notes/crypto and @notes/keytrans (workspace:*) are bundled; the npm dependencies
+    // (keytrans's @noble ones among them) keep their versions
     // (a `catalog:` one, the workspace catalog's).
     for (const [name, version] of Object.entries(packed.dependencies))
       expect(version).toBe(resolvedVersion(name, source.dependencies[name]));
     expect(Object.keys(packed.dependencies).sort()).toEqual([
+      "@noble/curves",
+      "@noble/hashes",
       "@trpc/client",
       "fflate",
       "libsodium-wrappers",

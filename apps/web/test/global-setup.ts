@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "info",
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       REALTIME_URL: realtimeUrl,
+      // Key transparency: short epochs, so a key published in a test is logged at once.
+      KT_EPOCH_MS: "200",
       ...databaseEnv(),
     },
     "server.log",

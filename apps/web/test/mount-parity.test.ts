@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // One handler, two mounts: the same representative requests through the
 // self-hosted server and through `next start` route handlers must answer alike.
 

@@ -121,6 +121,8 @@ describe("GET /v1/openapi.json", () => {
       ["/bridge/messages", "post", "201"],
       ["/bridge/messages", "get", "200"],
       ["/bridge/messages/{seq}", "get", "200"],
+      ["/notes/{id}/roster-chain", "get", "200"],
+      ["/key-transparency/notes/{id}", "get", "200"],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];
@@ -202,6 +204,8 @@ describe("the document for third-party authors", () => {
       ["/notes/{id}/members", "put"],
       ["/passkeys:finishEnrolment", "post"],
       ["/sessions:finishPasskey", "post"],
+      ["/notes/{noteId}/share-links", "post"],
+      ["/share-links/{id}:open", "post"],
     ] as const)
       expect(doc.paths[path]?.[method]?.description, `${method} ${path}`).toContain(link);
     const page = await fetch(link);
@@ -218,6 +222,7 @@ describe("the crypto known-answer vectors", () => {
     "group-state-vectors.json": "../../../packages/crypto/src/group-state-vectors.json",
     "key-pin-shard-vectors.json": "../../../packages/crypto/src/key-pin-shard-vectors.json",
     "device-link-vectors.json": "../../../packages/crypto/src/device-link-vectors.json",
+    "share-link-vectors.json": "../../../packages/crypto/src/share-link-vectors.json",
   };
 
   it("are served beside the crypto page, byte for byte, as JSON, and linked from it and the document", async () => {

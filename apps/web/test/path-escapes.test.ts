@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // A malformed percent-escape in a path parameter (`%`, `%E0%A4%A`) is the client's
 // mistake: every operation with a path parameter answers 400 invalid-request
 // pointing at that parameter, with the headers every /v1 answer carries, on the

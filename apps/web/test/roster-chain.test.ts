@@ -1,7 +1,7 @@
 // The signed group state over /v1 (issue 33, docs/client-crypto.md "The signed group
 // state"): the owner's key handouts stored beside wraps and served in each member's note
 // state, and the note's membership chain, appended one epoch at a time and readable by
-// members only. The server stores both opaque and checks only that they name the caller;
+// members only (a removed member: up to the entry that removed them). The server stores both opaque and checks only that they name the caller;
 // the SDK's hostile-server suite checks what clients do with them.
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -61,10 +61,9 @@ describe("signed key handouts and the roster chain", () => {
     });
     const listed = await chain(owner, note.id);
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual({
-      entries: [{ epoch: 0, entry: note.rosterEntry }],
-      nextPageToken: "",
-    });
+    // (Once an epoch logs the chain, the answer carries its proof too: key-transparency-rosters.test.ts.)
+    expect(listed.body.entries).toEqual([{ epoch: 0, entry: note.rosterEntry }]);
+    expect(listed.body.nextPageToken).toBe("");
   });
 
   it("appends the next epoch with a roster change, and each member gets their handout", async () => {
@@ -169,7 +168,7 @@ describe("signed key handouts and the roster chain", () => {
     expect(pointersOf(short)).toEqual(["/rosterEntry"]);
   });
 
-  it("shows the chain to members only: a stranger and a removed member get 404, no token 401", async () => {
+  it("shows the chain to members only: a stranger and someone never on the note get 404, no token 401", async () => {
     const owner = await sharer();
     const bob = await sharer();
     const stranger = await sharer();
@@ -181,6 +180,53 @@ describe("signed key handouts and the roster chain", () => {
     expectProblem(anonymous, 401, "no-session");
     expect(anonymous.headers.get("www-authenticate")).toContain("Bearer");
     expectProblem(await chain(owner, randomUUID()), 404, "note-not-found");
+  });
+
+  it("shows a removed member the chain up to the entry that removed them, nothing after, and nothing once deleted", async () => {
+    const owner = await sharer();
+    const bob = await sharer();
+    const carol = await sharer();
+    await introduce(owner, bob);
+    await introduce(owner, carol);
+    const note = await signedNote(owner);
+    const wrap = () => ({ wrappedCek: blob(80), wrapSignature: block(owner) });
+    const withBob = entry(owner, 2);
+    expect(
+      (
+        await putSigned(owner, note.id, {
+          members: [{ userId: bob.accountId, role: "editor", ...wrap() }],
+          roster: { epoch: 1, entry: withBob },
+        })
+      ).status,
+    ).toBe(200);
+    const withoutBob = entry(owner, 1);
+    expect(
+      (await putSigned(owner, note.id, { members: [], roster: { epoch: 2, entry: withoutBob } }))
+        .status,
+    ).toBe(200);
+    const withCarol = entry(owner, 2);
+    expect(
+      (
+        await putSigned(owner, note.id, {
+          members: [{ userId: carol.accountId, role: "viewer", ...wrap() }],
+          roster: { epoch: 3, entry: withCarol },
+        })
+      ).status,
+    ).toBe(200);
+
+    const read = await chain(bob, note.id);
+    expect(read.status).toBe(200);
+    expect(read.body.entries.map((e) => e.epoch)).toEqual([0, 1, 2]);
+    expect(read.body.entries[2]?.entry).toBe(withoutBob);
+    expect((await chain(bob, note.id, 1)).body.entries.map((e) => e.epoch)).toEqual([2]);
+    expect((await chain(carol, note.id)).body.entries.map((e) => e.epoch)).toEqual([0, 1, 2, 3]);
+
+    const deleted = await owner.client.call("DELETE", `/v1/notes/${note.id}`, {
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(204);
+    expectProblem(await chain(bob, note.id), 404, "note-not-found");
+    expectProblem(await chain(carol, note.id), 404, "note-not-found");
   });
 
   it("keeps notes without a chain working: no handout fields, an empty chain", async () => {

@@ -11,6 +11,7 @@ import {
   createNote,
   editNote,
   keyPinsOf,
+  keyTransparencyFor,
   NoteEditor,
   openNote,
   resolveUser,
@@ -33,6 +34,14 @@ async function user(): Promise<User> {
   const api = sdkDevice();
   const handle = `signer_${randomBytes(6).toString("hex")}`;
   const { session } = await signUp(api, { identifier: handle, password: "pw for signing tests" });
+  // A roster pins only keys the log already proves, without waiting for the next epoch
+  // (pin-check.ts): let the new account's keys reach the log before anyone reads them,
+  // as they would have long before anyone shares with a real account.
+  await keyTransparencyFor(api).verifyKeys(
+    session.account.id,
+    session.keyPair.publicKey,
+    session.signingKeyPair.publicKey,
+  );
   return { api, session, handle };
 }
 

@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // The two transports of the same procedures must mean the same: every case runs
 // through the SDK's /v1 client (third parties) and its /api/trpc client (the web
 // app) and must observe the same thing: the output's shape, the problem (status,
@@ -5,96 +6,13 @@
 // when they differ; each case also pins what /v1 answers, so that two transports
 // wrong in the same way cannot pass. Both mounts (self-hosted and Fetch) serve both.
 import { randomUUID } from "node:crypto";
-import {
-  type ApiClient,
-  ApiProblem,
-  createApiClient,
-  createTrpcApiClient,
-  type ProcedurePath,
-} from "@notes/client";
-import postgres from "postgres";
+import type { ProcedurePath } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import { newCredentials, signUp, signUpBody, uniqueHandle } from "./support/accounts";
-import { baseUrl, Client, randomIp } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
+import { Client } from "./support/api";
 import { bothMounts } from "./support/fetch-mount";
 import { newNote } from "./support/notes";
-
-type Transport = "rest" | "trpc";
-const TRANSPORTS: Transport[] = ["rest", "trpc"];
-
-/** One device on one transport, with an address of its own (per-address limits). */
-function device(
-  base: string,
-  transport: Transport,
-  token?: string,
-  onRequest?: (url: string) => void,
-): ApiClient {
-  const ip = randomIp();
-  const create = transport === "rest" ? createApiClient : createTrpcApiClient;
-  return create({
-    baseUrl: base,
-    token,
-    fetch: (url, init) => {
-      onRequest?.(url);
-      const headers = new Headers(init.headers);
-      headers.set("X-Forwarded-For", ip);
-      return fetch(url, { ...init, headers });
-    },
-  });
-}
-
-/** A value's shape: ids, keys and times differ between runs, their types must not. */
-function shapeOf(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
-  if (Array.isArray(value)) return value.map(shapeOf);
-  if (typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, v]) => [key, shapeOf(v)]),
-    );
-  return typeof value;
-}
-
-type Seen =
-  | { ok: unknown }
-  | {
-      status: number;
-      type: string;
-      title: string;
-      detail: string | undefined;
-      pointers: string[];
-      retryAfter: string;
-    };
-
-async function observe(run: () => Promise<unknown>): Promise<Seen> {
-  try {
-    return { ok: shapeOf(await run()) };
-  } catch (error) {
-    if (!(error instanceof ApiProblem)) throw error;
-    return {
-      status: error.status,
-      type: error.type,
-      title: error.title,
-      detail: error.detail,
-      pointers: error.errors.map((e) => e.pointer),
-      // The seconds left differ by when each ran; that it is said must not.
-      retryAfter: error.retryAfter === undefined ? "absent" : "seconds",
-    };
-  }
-}
-
-/** Runs `scenario` once per transport and expects the same observations from both. */
-async function sameOnBoth(
-  scenario: (transport: Transport) => Promise<Record<string, Seen | boolean | string>>,
-) {
-  const [rest, trpc] = await Promise.all(TRANSPORTS.map(scenario));
-  expect(trpc).toEqual(rest);
-  return rest as Record<string, Seen>;
-}
-
-const problem = (seen: Seen | undefined) => (seen && "status" in seen ? seen : undefined);
+import { device, observe, problem, type Seen, sameOnBoth } from "./support/transports";
 
 describe.each(bothMounts("transport-parity"))("/v1 and /api/trpc on the $name mount", (mount) => {
   /** An account made on this mount (each mount keeps its own server secret). */
@@ -245,49 +163,5 @@ describe.each(bothMounts("transport-parity"))("/v1 and /api/trpc on the $name mo
     });
     for (const read of ["0", "2", "3"]) expect(seen[read]).toHaveProperty("ok");
     expect(problem(seen[String(reads.length)])?.type).toMatch(/\/problems\/note-not-found$/);
-  });
-});
-
-// The outage gate and a connection lost mid-call (Postgres mode: the embedded
-// database lives inside the server and cannot be lost): both transports answer
-// 503 at-capacity with Retry-After, and neither leaks what failed.
-describe.runIf(mode === "postgres")("/v1 and /api/trpc when the database is lost", () => {
-  it("answers the same 503 on both, then both recover", async () => {
-    const user = await signUp();
-    const clients = TRANSPORTS.map((transport) => device(baseUrl(), transport, user.token));
-    // Every connection of the pool open, so idle ones are lost too.
-    await Promise.all(
-      clients.flatMap((api) => Array.from({ length: 10 }, () => api.call("account.get", {}))),
-    );
-    const control = postgres(databaseUrl!, {
-      max: 2,
-      connection: { application_name: "test-control" },
-    });
-    let pending: Promise<Seen>[] = [];
-    try {
-      await control.begin(async (tx) => {
-        await tx`lock table accounts in access exclusive mode`;
-        pending = clients.map((api) => observe(() => api.call("account.get", {})));
-        await new Promise((r) => setTimeout(r, 500));
-        await control`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'notes' and datname = current_database()`;
-      });
-    } finally {
-      await control.end();
-    }
-    const [rest, trpc] = await Promise.all(pending);
-    expect(rest).toMatchObject({ status: 503, retryAfter: "seconds" });
-    expect(problem(rest)?.type).toMatch(/\/problems\/at-capacity$/);
-    expect(trpc).toEqual(rest);
-    expect(JSON.stringify(trpc)).not.toMatch(/terminat|SQL|postgres/i);
-
-    const deadline = Date.now() + 10_000;
-    let health = await new Client().call("GET", "/v1/health");
-    while (health.status !== 200 && Date.now() < deadline)
-      health = await new Client().call("GET", "/v1/health");
-    const after = await Promise.all(
-      clients.map((api) => observe(() => api.call("account.get", {}))),
-    );
-    expect(after[1]).toEqual(after[0]);
-    expect(after[0]).toHaveProperty("ok");
   });
 });

@@ -1,3 +1,4 @@
+// integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
 // /api/trpc holds the procedures to the limits /v1 holds them to: a body past the
 // procedure's limit answers 413 while the upload is still unfinished (so it was
 // never buffered whole), a procedure with a larger limit (create note: 16 MiB)

@@ -1,10 +1,13 @@
 "use client";
+import { Lock } from "lucide-react";
 // The signed-in frame: header with navigation, sync status and sign-out; sends a
 // signed-out visitor to the sign-in screen.
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { PINS_WITHHELD } from "../vault/session-keeper";
+import { LockScreen } from "./lock/lock-screen";
+import { useIdleLock } from "./lock/use-idle-lock";
 import { MainNav } from "./main-nav";
 import { SyncStatus } from "./notes/sync-status";
 import { PasskeyOffer } from "./passkeys/passkey-offer";
@@ -21,11 +24,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const path = usePathname();
   const owesRecovery = useRecoveryReminder(account?.id);
+  useIdleLock(status === "ready");
   useEffect(() => {
     // Come back here after signing in (e.g. the e-mail verification link).
     if (status === "signed-out")
       router.replace(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
   }, [status, router]);
+  if (status === "locked") return <LockScreen />;
   if (status !== "ready") return null;
   const signOut = async () => {
     // Read at the click, not subscribed to: the shell need not re-render per keystroke.
@@ -44,6 +49,17 @@ export function AppShell({ children }: { children: ReactNode }) {
         <MainNav />
         <SyncStatus />
         <span className="who">{account?.handle ?? identifier}</span>
+        {vault.canLock() && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Lock now"
+            title="Lock now: hide your notes until your password is typed"
+            onClick={() => void vault.lock()}
+          >
+            <Lock aria-hidden="true" size={18} strokeWidth={2.25} />
+          </button>
+        )}
         <button type="button" className="secondary" onClick={() => void signOut()}>
           Sign out
         </button>

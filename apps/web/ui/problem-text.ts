@@ -41,6 +41,9 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "precondition-failed": "This changed elsewhere meanwhile. Review and try again.",
   "precondition-required": "The app must reload this first. Try again.",
   "unknown-value": "The app sent a value the server does not know. Update the app.",
+  "no-tree-head":
+    "The server has not published its key log yet, so no one's keys can be checked. Try again in a minute.",
+  "unknown-witness": "This server does not take cosignatures from that witness.",
   "rate-limited": "Too many attempts. Wait a moment and try again.",
   "feedback-allowance":
     "You have used this year's feedback allowance. Thank you for all of it! You can write again later.",
@@ -48,10 +51,27 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "at-capacity": "The service is busy right now. Your work is kept; try again shortly.",
   "not-found": "That page or resource does not exist.",
   "method-not-allowed": "The app made a request the server does not accept. Update the app.",
+  "link-not-found": "There is no such link. Check that it was copied whole.",
+  "link-exists": "That link id was taken just now. Try again.",
+  "link-expired": "This link has expired.",
+  "link-used-up": "This link has been opened as many times as its owner allowed.",
+  "link-revoked": "The owner took this link back.",
+  "link-access-refused": "That password is not right.",
+  "link-limit":
+    "A free account keeps 10 links at a time. Revoke one you no longer need, or upgrade for more.",
+  "link-not-following": "This link shows the note as it was; make a new link for newer text.",
+  "attachment-not-found": "That file is no longer on the server, or has not finished arriving.",
+  "attachment-exists": "That file is already being added; it will carry on where it stopped.",
+  "attachment-state":
+    "That file cannot do this in its current state; wait for its upload to finish.",
 };
 
 /** The client's own errors (by name, as the SDK and the vault raise them). */
 export const CLIENT_ERROR_TEXT: Record<string, string> = {
+  ShareLinkForged:
+    "What the server sent for this link is not what its owner shared (or the password is wrong). Nothing of it is shown.",
+  ShareLinkMalformed:
+    "This link is incomplete: the part after # is missing or damaged. Ask for the link again.",
   RollbackDetected:
     "The server sent an older copy of a note than this device has already seen, or one with changes missing. The older copy was not used: your note here stays as it was. If this happens again, the server (or whoever runs it) may be tampering with your notes.",
   CompactionIncomplete:
@@ -73,6 +93,8 @@ export const CLIENT_ERROR_TEXT: Record<string, string> = {
   NoteUnavailable: "This note is not on this device any more.",
   DeviceLinkForged:
     "The answer to this link did not come from your signed-in device, so nothing in it was used. Start a new link there. If this happens again, someone between your devices (the server, or whoever runs it) is tampering with device links.",
+  KeyTransparencyFailed:
+    "The key the server gives for this person is not the one in the public key log, or the log could not be checked. Nothing was shared, trusted or marked verified. Try again in a minute; if this stays, the server (or whoever runs it) may be showing you a key that is not theirs.",
   PublicKeyChanged:
     "The server gave a different key for this person than the one this device saw before, so nothing was shared. Compare your safety number with them before trusting the new key.",
   PasskeyPrfUnsupported:

@@ -13,6 +13,7 @@ import {
   parseLinkCode,
   readDeviceLink,
   readDeviceLinkSeal,
+  type SeenState,
   type Session,
   sealDeviceLink,
 } from "@notes/client";
@@ -22,6 +23,8 @@ export class DeviceLinks {
     private readonly api: ApiClient,
     private readonly vault: {
       masterKey(): Uint8Array;
+      /** What this browser saw of each note: the new device starts from it (issue 33, item 12). */
+      seenStates(): readonly SeenState[];
       adopt(session: Session): Promise<void>;
     },
   ) {}
@@ -37,9 +40,13 @@ export class DeviceLinks {
     return readDeviceLink(this.api, link);
   }
 
-  /** Seals this session's master key to the claimer the person confirmed. */
+  /**
+   * Seals this session's master key to the claimer the person confirmed, with what this
+   * browser saw of each note: the server cannot then serve the new device older notes.
+   */
   seal(link: OpenedDeviceLink, claimerPubKey: Uint8Array): Promise<void> {
-    return sealDeviceLink(this.api, link, this.vault.masterKey(), claimerPubKey);
+    const { api, vault } = this;
+    return sealDeviceLink(api, link, vault.masterKey(), claimerPubKey, vault.seenStates());
   }
 
   // ── the new device ──

@@ -13,7 +13,7 @@ import {
 } from "@notes/client";
 import { loadSodium, sealKeyPinShard, toBase64 } from "@notes/crypto";
 import { describe, expect, it, vi } from "vitest";
-import { carryKeyPins, PINS_WITHHELD_TEXT } from "./key-pins-carrier";
+import { carryKeyPins, PINS_WITHHELD_TEXT, sharesNotesHere } from "./key-pins-carrier";
 import { testSession } from "./test-session";
 
 const BOB = "b0444840-9dc0-11d1-b245-5ffdce74fad2";
@@ -71,6 +71,67 @@ describe("key pins carrier", () => {
     carrier.pull();
     await vi.waitFor(() => expect(notices).toEqual([PINS_WITHHELD_TEXT, undefined]));
     expect(keyPinsOf(session).get(BOB)).toEqual(pins[0]);
+    carrier.stop();
+  });
+});
+
+describe("whether the account shares notes, when the server answers no pins (issue 35)", () => {
+  const feed = () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(new URL(url).pathname);
+      return json({
+        changes: [{ id: BOB, memberCount: 2, role: "owner", deleted: false }],
+        nextPageToken: "",
+      });
+    };
+    return { api: createApiClient({ baseUrl: "http://x", fetch }), asked };
+  };
+
+  it("answers from the notes this device lists, without walking the server's feed", async () => {
+    const { api, asked } = feed();
+    const own = { role: "owner" as const, shared: false };
+    expect(await sharesNotesHere(api, async () => [own, { ...own, shared: true }])()).toBe(true);
+    expect(await sharesNotesHere(api, async () => [own, { role: "viewer", shared: false }])()).toBe(
+      true,
+    );
+    expect(await sharesNotesHere(api, async () => [own, own])()).toBe(false);
+    expect(asked).toEqual([]);
+  });
+
+  it("walks the feed on a device that lists nothing yet (a new device)", async () => {
+    const { api, asked } = feed();
+    expect(await sharesNotesHere(api, async () => undefined)()).toBe(true);
+    expect(await sharesNotesHere(api, async () => [])()).toBe(true);
+    expect(asked).toEqual(["/v1/changes", "/v1/changes"]);
+  });
+
+  it("a device listing a shared note says the pins are withheld, and pins no one new", async () => {
+    const { fetch } = server(new Uint8Array(32).fill(66));
+    const walked: string[] = [];
+    const api = createApiClient({
+      baseUrl: "http://x",
+      fetch: (url, init) => {
+        if (new URL(url).pathname === "/v1/changes") walked.push("changes");
+        return fetch(url, init);
+      },
+    });
+    const session = { ...(await testSession()), keyPins: new MemoryKeyPins() };
+    const notices: (string | undefined)[] = [];
+    const listed = async () => [{ role: "owner" as const, shared: true }];
+    const carrier = carryKeyPins(
+      api,
+      session,
+      () => {},
+      (n) => notices.push(n),
+      sharesNotesHere(api, listed),
+    );
+    await expect(resolveUser(api, { handle: "bob" }, keyPinsOf(session))).rejects.toBeInstanceOf(
+      KeyPinsWithheld,
+    );
+    expect(notices).toEqual([PINS_WITHHELD_TEXT]);
+    expect(keyPinsOf(session).get(BOB)).toBeUndefined();
+    expect(walked).toEqual([]);
     carrier.stop();
   });
 });

@@ -11,6 +11,7 @@
 // missing), no one new is pinned and the person is told why, in PINS_WITHHELD_TEXT.
 import {
   type ApiClient,
+  accountSharesNotes,
   type KeyPinsStatus,
   keyPinsOf,
   MemoryKeyPins,
@@ -19,6 +20,7 @@ import {
   type Session,
   syncKeyPins,
 } from "@notes/client";
+import type { NoteListItem } from "./vault-state";
 
 const AFTER_CHANGE_MS = 300;
 
@@ -41,6 +43,24 @@ export interface KeyPinsCarrier {
   stop(): void;
 }
 
+/**
+ * Whether the account shares notes, asked when the server answers no pins at all: from
+ * the notes this device lists (its list as last synced, `listed`), or, with none listed
+ * (a new device), from the server's change feed, walked from the start (the SDK's
+ * default). The list came from the same server's answers, given before this one and
+ * kept in step since; a reload does not walk every note's metadata again (issue 35).
+ */
+export function sharesNotesHere(
+  api: ApiClient,
+  listed: () => Promise<Iterable<Pick<NoteListItem, "role" | "shared">> | undefined>,
+): () => Promise<boolean> {
+  return async () => {
+    const items = [...((await listed()) ?? [])];
+    if (items.length === 0) return accountSharesNotes(api);
+    return items.some((item) => item.shared || item.role !== "owner");
+  };
+}
+
 export function carryKeyPins(
   api: ApiClient,
   session: Session,
@@ -48,6 +68,8 @@ export function carryKeyPins(
   onConflicts: (userIds: string[]) => void = () => {},
   /** When the notice changes: PINS_WITHHELD_TEXT while the server withholds the pins, else undefined. */
   onNotice: (notice: string | undefined) => void = () => {},
+  /** Whether the account shares notes (`sharesNotesHere`); default: the feed, walked. */
+  sharesNotes?: () => Promise<boolean>,
 ): KeyPinsCarrier {
   let running: Promise<void> | undefined;
   let again = false;
@@ -60,7 +82,7 @@ export function carryKeyPins(
       again = true;
       return running;
     }
-    const sync = syncKeyPins(api, session);
+    const sync = syncKeyPins(api, session, sharesNotes ? { sharesNotes } : {});
     running = sync
       .then((result) => onConflicts(result.conflicts.map((c) => c.userId)))
       .catch(() => undefined)

@@ -8,6 +8,7 @@ import {
 } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
 import { describe, expect, it, vi } from "vitest";
+import { keyLogChecker, TestKeyLog } from "../../../packages/client/test/support/key-log";
 import { keepKeyPins } from "./key-pins-store";
 import { freshDb, testSession } from "./test-session";
 
@@ -41,7 +42,11 @@ describe("key pins store", () => {
     const stop = await keepKeyPins(db, session);
     const pins = session.keyPins as MemoryKeyPins;
     pins.set({ userId: ALICE, publicKey: key(1), verified: false });
-    acceptKeyChange(pins, ALICE, key(2));
+    // Accepted only once the key-transparency log holds the new key (issue 34).
+    const log = new TestKeyLog();
+    const kt = keyLogChecker([{ userId: ALICE, publicKey: key(1) }], log);
+    log.publish(ALICE, { publicKey: key(2) });
+    await acceptKeyChange(pins, ALICE, key(2), undefined, kt);
     // Whatever the timing of the saves, a reload ends up with the confirmed key.
     await vi.waitFor(async () => {
       const after = await testSession();

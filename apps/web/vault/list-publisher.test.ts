@@ -7,15 +7,30 @@ const note = (id: string, title: string) =>
   ({ id, role: "owner", metadata: { title, tags: ["t"] } }) as unknown as OpenNote;
 
 function publisher(lastInput: () => number, notes = [note("a", "Alpha"), note("b", "Bravo")]) {
+  const looks = { all: 0 };
   let hide: () => void = () => undefined;
-  const engine = { held: () => notes.values() } as unknown as SyncEngine;
+  let byId = new Map<string, OpenNote>();
+  const engine = {
+    held: () => {
+      looks.all++;
+      return notes.values();
+    },
+    note: (id: string) => {
+      if (byId.size !== notes.length) byId = new Map(notes.map((n) => [n.id, n]));
+      return byId.get(id);
+    },
+  } as unknown as SyncEngine;
   const shown: NoteListItem[][] = [];
   const saved: NoteListItem[][] = [];
+  const covered: number[] = [];
   const list = new ListPublisher(
     engine,
     new Map([["b", 2]]),
-    (rows) => shown.push(rows),
-    async (rows) => void saved.push(rows),
+    (view) => shown.push(view.items()),
+    async (rows, covers) => {
+      saved.push(rows);
+      covered.push(covers);
+    },
     lastInput,
     (hidden) => {
       hide = hidden;
@@ -24,7 +39,7 @@ function publisher(lastInput: () => number, notes = [note("a", "Alpha"), note("b
       };
     },
   );
-  return { list, shown, saved, hideTab: () => hide() };
+  return { list, shown, saved, covered, looks, hideTab: () => hide() };
 }
 
 describe("ListPublisher", () => {
@@ -120,5 +135,81 @@ describe("ListPublisher", () => {
     expect(bigShown).toHaveLength(3);
     list.stop();
     big.stop();
+  });
+
+  it("changes only the notes named, and keeps the items of notes that did not change", () => {
+    const notes = [note("a", "Alpha"), note("b", "Bravo")];
+    const { list, shown } = publisher(() => 0, notes);
+    list.publish();
+    const [alpha, bravo] = shown[0] ?? [];
+    (notes[0] as OpenNote).metadata = { title: "Alpha 2", tags: ["t"] };
+    list.publish(["a"]);
+    const [alpha2, bravo2] = shown[1] ?? [];
+    expect(alpha2?.title).toBe("Alpha 2");
+    expect(alpha2).not.toBe(alpha);
+    expect(bravo2).toBe(bravo);
+    // A full look finds nothing else changed: no item is rebuilt.
+    list.publish();
+    expect(shown[2]?.[1]).toBe(bravo);
+    notes.pop();
+    list.publish(["b"]);
+    expect(shown[3]?.map((n) => n.id)).toEqual(["a"]);
+    list.stop();
+  });
+
+  it("a list that waits its turn shows the notes named meanwhile, without a look at every note", async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => note(`n${i}`, `Note ${i}`));
+    const { list, shown, looks } = publisher(() => 0, many);
+    list.publish(); // the whole list once: one look at every note
+    expect(looks.all).toBe(1);
+    (many[5] as OpenNote).metadata = { title: "Renamed", tags: ["t"] };
+    list.publishSoon(["n5"]); // waits (40 ms at 2,000 notes)
+    list.publishSoon(["n7"]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]?.find((n) => n.id === "n5")?.title).toBe("Renamed");
+    expect(looks.all).toBe(1);
+    list.stop();
+  });
+
+  it("keeps the row of a note let go from memory while its change waits its turn (issue 35)", async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => note(`n${i}`, `Note ${i}`));
+    const { list, shown } = publisher(() => 0, many);
+    list.publish();
+    (many[5] as OpenNote).metadata = { title: "Renamed", tags: ["t"] };
+    list.publishSoon(["n5"]); // waits its turn
+    // The page is cached and the note let go before the list is shown: it rests.
+    many.splice(5, 1);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(shown[1]?.find((n) => n.id === "n5")?.title).toBe("Renamed");
+    // A full look at the notes in memory does not drop the rows of notes that rest.
+    list.publish();
+    expect(shown[2]).toHaveLength(2_000);
+    // A note named once it has left (deleted, removed) is dropped.
+    list.publish(["n5"]);
+    expect(shown[3]?.some((n) => n.id === "n5")).toBe(false);
+    list.stop();
+  });
+
+  it("lists notes read from the cache that the engine does not hold", () => {
+    const { list, shown } = publisher(() => 0, []);
+    list.list([note("c", "Charlie"), note("b", "Bravo")]);
+    expect(shown[0]?.map((n) => [n.id, n.title, n.shared])).toEqual([
+      ["c", "Charlie", false],
+      ["b", "Bravo", true],
+    ]);
+    list.stop();
+  });
+
+  it("says up to when a saved list covers the cache: some seconds before it was last brought level", async () => {
+    const { list, covered } = publisher(() => 0);
+    const before = Date.now();
+    list.publish();
+    await vi.advanceTimersByTimeAsync(1_600);
+    const [covers] = covered;
+    expect(covers).toBeDefined();
+    expect(covers).toBeLessThanOrEqual(before);
+    expect(covers).toBeGreaterThan(before - 60_000);
+    list.stop();
   });
 });

@@ -17,6 +17,8 @@ export interface CachedNote {
   id: string;
   /** The content key sealed to the account's own public key (as the server's wrappedCek). */
   sealedCek: string;
+  /** The content key sealed under this device's cache key (cached-key.ts; absent in older caches). */
+  localCek?: string;
   /** Title and tags, sealed under the content key. */
   metadata: string;
   /** The whole Yjs state (local edits included), sealed under the content key. */
@@ -41,6 +43,11 @@ export interface CachedNote {
    * and trust, and whether some content could not be checked (absent: nothing recorded).
    */
   authorship?: { signers: [string, "verified" | "signed"][]; unchecked: boolean };
+  /**
+   * When this copy was written here (ms, this device's clock): a reload re-reads the
+   * notes cached after its list snapshot was taken (issue 35; absent in older caches).
+   */
+  cachedAt?: number;
 }
 
 export type OutboxOp =
@@ -53,11 +60,16 @@ export type OutboxOp =
       /** Per writer, the Yjs clock the updates reach (absent in older outboxes). */
       clocks?: [number, number][];
     }
-  | { kind: "delete"; noteId: string };
+  | {
+      kind: "delete";
+      noteId: string;
+      /** The version the deletion is signed at (absent in older outboxes: read again). */
+      version?: number;
+    };
 
 interface VaultSchema extends DBSchema {
   session: { key: string; value: StoredSession };
-  notes: { key: string; value: CachedNote };
+  notes: { key: string; value: CachedNote; indexes: { cachedAt: number } };
   outbox: { key: number; value: OutboxOp };
   meta: { key: string; value: string };
 }
@@ -70,13 +82,17 @@ export type LocalDb = IDBPDatabase<VaultSchema>;
  * worker's connection: it only saves what can be saved again).
  */
 export function openLocalDb(name = "notes-vault", yieldToUpgrades = false): Promise<LocalDb> {
-  const opening: Promise<LocalDb> = openDB<VaultSchema>(name, 1, {
+  const opening: Promise<LocalDb> = openDB<VaultSchema>(name, 2, {
     blocking: yieldToUpgrades ? () => void opening.then((db) => db.close()) : undefined,
-    upgrade(db) {
-      db.createObjectStore("session");
-      db.createObjectStore("notes", { keyPath: "id" });
-      db.createObjectStore("outbox", { autoIncrement: true });
-      db.createObjectStore("meta");
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        db.createObjectStore("session");
+        db.createObjectStore("notes", { keyPath: "id" });
+        db.createObjectStore("outbox", { autoIncrement: true });
+        db.createObjectStore("meta");
+      }
+      // 2: notes by when they were cached, to find those newer than the list snapshot.
+      if (oldVersion < 2) tx.objectStore("notes").createIndex("cachedAt", "cachedAt");
     },
   });
   return opening;

@@ -13,18 +13,31 @@ import {
   utf8Encode,
 } from "@notes/crypto";
 
-export type LocalPurpose = "list" | "search" | "seen" | "key-states";
+export type LocalPurpose =
+  | "list"
+  | "search"
+  | "seen"
+  | "key-states"
+  | "upload"
+  | "cache-key"
+  | "link-reseals";
 
 const LABELS: Record<LocalPurpose, string> = {
   list: "notes-web/local-list/v1",
   search: "notes-web/local-search/v1",
   seen: "notes-web/local-seen-states/v1",
   "key-states": "notes-web/local-key-states/v1",
+  upload: "notes-web/local-upload/v1",
+  "cache-key": "notes-web/local-cache-key/v1",
+  "link-reseals": "notes-web/local-link-reseals/v1",
 };
 /** The envelope binds its content to a note id; local blobs use this fixed one. */
 const LOCAL_ID = "00000000-0000-4000-8000-00000000b10b";
 
-export function localKey(session: Session, purpose: LocalPurpose): Promise<Uint8Array> {
+export function localKey(
+  session: Pick<Session, "masterKey">,
+  purpose: LocalPurpose,
+): Promise<Uint8Array> {
   return hkdfSha256(session.masterKey, LABELS[purpose]);
 }
 

@@ -1,18 +1,26 @@
 // The ciphertext cache of notes: each note's full Yjs state (local edits included),
 // title and tags sealed under its content key, the content key sealed to the
 // account's public key. Opening the app offline decrypts from here. Keys the note
-// held before a rotation come from the session's keyring (keyring-store.ts).
-import { newNoteDoc, type OpenNote, type Session, signerOf, yieldToEventLoop } from "@notes/client";
+// held before a rotation come from the session's keyring (keyring-store.ts); the cached
+// key goes back into the ring, so what the server serves later is judged against it.
+import {
+  type DocWoken,
+  noteState,
+  type OpenNote,
+  restingNote,
+  type Session,
+  signerOf,
+  yieldToEventLoop,
+} from "@notes/client";
 import {
   loadSodium,
   openEnvelope,
   openMetadata,
-  openSealedCek,
   sealCek,
   sealEnvelope,
   sealMetadata,
 } from "@notes/crypto";
-import * as Y from "yjs";
+import { openCachedKey, sealCachedKey } from "./cached-key";
 import type { CachedNote, LocalDb } from "./local-db";
 
 /** Member counts by note id, kept beside the notes (the SDK's OpenNote has none). */
@@ -29,11 +37,14 @@ export async function sealForCache(
     // The server's wrap is this very key sealed to this account's public key (it was
     // opened with the private key): kept as is, it spares a public-key seal per note.
     sealedCek: note.wrappedCek ?? sealCek(sodium, note.cek, session.keyPair.publicKey),
+    localCek: await sealCachedKey(session, note.id, note.cek),
     metadata: sealMetadata(sodium, note.cek, note.id, note.metadata),
-    docState: sealEnvelope(sodium, note.cek, note.id, Y.encodeStateAsUpdate(note.doc)),
+    // A resting note's state as it rests: the cache never opens a document (issue 35).
+    docState: sealEnvelope(sodium, note.cek, note.id, noteState(note)),
     version: note.version,
     snapshotVersion: note.snapshotVersion,
     role: note.role,
+    cachedAt: Date.now(),
     ...(note.wrappedCek !== undefined && { wrappedCek: note.wrappedCek }),
     ...(memberCount !== undefined && { memberCount }),
     ...(note.updatedAt !== undefined && { updatedAt: note.updatedAt }),
@@ -47,14 +58,25 @@ export async function sealForCache(
   };
 }
 
-export async function openCached(session: Session, cached: CachedNote): Promise<OpenNote> {
+/**
+ * The cached note, resting (resting-doc.ts in the SDK): its document opens on first use,
+ * when `woken` hears of it.
+ */
+export async function openCached(
+  session: Session,
+  cached: CachedNote,
+  woken?: DocWoken,
+): Promise<OpenNote> {
   const sodium = await loadSodium();
-  const cek = openSealedCek(sodium, cached.sealedCek, session.keyPair);
-  const doc = newNoteDoc(cached.id);
-  Y.applyUpdate(doc, openEnvelope(sodium, cek, cached.id, cached.docState));
-  return {
+  const cek = await openCachedKey(session, cached);
+  // The key this device held is held again (behind any the stored ring restored): a
+  // note whose ring was never stored (one key, never shared) would otherwise take the
+  // next served wrap at its word, a server's own key across a compaction gap included
+  // (issue 33). Legacy notes use the master key, which never goes into the ring.
+  if (cached.wrappedCek !== undefined) session.keyring?.restore(cached.id, [cek]);
+  const state = openEnvelope(sodium, cek, cached.id, cached.docState);
+  const fields: Omit<OpenNote, "doc"> = {
     id: cached.id,
-    doc,
     cek,
     version: cached.version,
     snapshotVersion: cached.snapshotVersion,
@@ -73,6 +95,7 @@ export async function openCached(session: Session, cached: CachedNote): Promise<
     }),
     signer: signerOf(session),
   };
+  return restingNote(fields, state, woken);
 }
 
 /** Work between pauses when sealing or opening many notes (a frame and a half). */
@@ -106,10 +129,32 @@ export async function loadCachedNote(
   db: LocalDb,
   session: Session,
   id: string,
+  woken?: DocWoken,
 ): Promise<{ note: OpenNote; memberCount?: number } | undefined> {
   const cached = await db.get("notes", id);
   if (!cached) return undefined;
-  return { note: await openCached(session, cached), memberCount: cached.memberCount };
+  return { note: await openCached(session, cached, woken), memberCount: cached.memberCount };
+}
+
+/** The ids of the notes cached at or after `since` (ms; `cachedAt`), oldest first. */
+export async function cachedSince(db: LocalDb, since: number): Promise<string[]> {
+  return db.getAllKeysFromIndex("notes", "cachedAt", IDBKeyRange.lowerBound(since));
+}
+
+/** The cached notes among `ids`, opened, read in one transaction (a sync page's, issue 35). */
+export async function loadCachedNotesById(
+  db: LocalDb,
+  session: Session,
+  ids: readonly string[],
+  woken?: DocWoken,
+): Promise<{ note: OpenNote; memberCount?: number }[]> {
+  const tx = db.transaction("notes", "readonly");
+  const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+  const out: { note: OpenNote; memberCount?: number }[] = [];
+  for (const cached of found)
+    if (cached)
+      out.push({ note: await openCached(session, cached, woken), memberCount: cached.memberCount });
+  return out;
 }
 
 /**
@@ -120,11 +165,15 @@ export async function openCacheInSlices(
   db: LocalDb,
   session: Session,
   take: (batch: { note: OpenNote; memberCount?: number }[]) => void,
+  woken?: DocWoken,
 ): Promise<void> {
   let batch: { note: OpenNote; memberCount?: number }[] = [];
   let sliceStart = performance.now();
   for await (const cached of readInBatches(db)) {
-    batch.push({ note: await openCached(session, cached), memberCount: cached.memberCount });
+    batch.push({
+      note: await openCached(session, cached, woken),
+      memberCount: cached.memberCount,
+    });
     if (performance.now() - sliceStart > SLICE_MS) {
       take(batch);
       batch = [];

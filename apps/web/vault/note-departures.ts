@@ -62,7 +62,10 @@ export class NoteDepartures {
   ) {}
 
   /** Every note state sync reads passes here, with the note as this device has it. */
-  observe(state: Pick<NoteState, "id" | "deleted" | "role">, local: OpenNote | undefined): void {
+  observe(
+    state: Pick<NoteState, "id" | "deleted" | "role">,
+    local: { role: OpenNote["role"]; metadata: { title: string } } | undefined,
+  ): void {
     const gone = state.deleted || state.role === "revoked";
     if (!gone) {
       // Shared again, or still there: nothing to explain.

@@ -26,6 +26,17 @@ describe("arrangeNotes", () => {
     expect(ids(arrangeNotes(notes, "notes", "edited"))).toEqual(["cherry", "banana", "apple", ""]);
   });
 
+  it("puts a note just made (no server date yet) under the pinned ones, not at the end", () => {
+    const made = item("new", { createdAt: "2026-11-09T00:00:00Z" });
+    expect(ids(arrangeNotes([...notes, made], "notes", "edited"))).toEqual([
+      "cherry",
+      "new",
+      "banana",
+      "apple",
+      "",
+    ]);
+  });
+
   it("sorts by creation (falling back to the last edit) and by title, pinned still first", () => {
     expect(ids(arrangeNotes(notes, "notes", "created"))).toEqual(["cherry", "", "apple", "banana"]);
     expect(ids(arrangeNotes(notes, "notes", "title"))).toEqual(["cherry", "apple", "banana", ""]);

@@ -14,12 +14,13 @@ export const SORT_LABELS: Record<NoteSort, string> = {
 
 /** The organising facts of a note that its list item carries. */
 export function listFacts(
-  note: OpenNote | undefined,
-): Pick<NoteListItem, "pinned" | "trashedAt" | "createdAt" | "updatedAt"> {
+  note: Pick<OpenNote, "metadata" | "updatedAt"> | undefined,
+): Pick<NoteListItem, "pinned" | "trashedAt" | "createdAt" | "updatedAt" | "notebook"> {
   if (!note) return {};
-  const { pinned, trashedAt, createdAt } = note.metadata;
+  const { pinned, trashedAt, createdAt, notebook } = note.metadata;
   return {
     ...(pinned && { pinned }),
+    ...(notebook && { notebook: [...notebook] }),
     ...(trashedAt && { trashedAt }),
     ...(createdAt && { createdAt }),
     ...(note.updatedAt && { updatedAt: note.updatedAt }),
@@ -41,7 +42,26 @@ function compare(sort: NoteSort): (a: NoteListItem, b: NoteListItem) => number {
     return (a, b) => collator.compare(a.title || "Untitled", b.title || "Untitled");
   if (sort === "created")
     return (a, b) => byDate(a.createdAt ?? a.updatedAt, b.createdAt ?? b.updatedAt);
-  return (a, b) => byDate(a.updatedAt, b.updatedAt);
+  // A note just made here has no server date yet: its creation stands in, so it sits
+  // under the pinned notes instead of at the bottom (where keeping it in view scrolled
+  // the pinned ones out of sight, issue 38).
+  return (a, b) => byDate(a.updatedAt ?? a.createdAt, b.updatedAt ?? b.createdAt);
+}
+
+/**
+ * The order of one view: the trash by when notes went there, the rest pinned first,
+ * then by `sort`. Ties go by id, so every note has one place (the sorted index finds a
+ * row by binary search, note-index.ts).
+ */
+export function compareInView(
+  view: NoteView,
+  sort: NoteSort,
+): (a: NoteListItem, b: NoteListItem) => number {
+  const byId = (a: NoteListItem, b: NoteListItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  if (view === "trash") return (a, b) => byDate(a.trashedAt, b.trashedAt) || byId(a, b);
+  const order = compare(sort);
+  return (a, b) =>
+    Number(b.pinned ?? false) - Number(a.pinned ?? false) || order(a, b) || byId(a, b);
 }
 
 export function arrangeNotes(
@@ -50,11 +70,7 @@ export function arrangeNotes(
   sort: NoteSort,
 ): NoteListItem[] {
   const inView = notes.filter((n) => (view === "trash") === (n.trashedAt !== undefined));
-  if (view === "trash") return inView.sort((a, b) => byDate(a.trashedAt, b.trashedAt));
-  const order = compare(sort);
-  return inView.sort(
-    (a, b) => Number(b.pinned ?? false) - Number(a.pinned ?? false) || order(a, b),
-  );
+  return inView.sort(compareInView(view, sort));
 }
 
 export const trashCount = (notes: readonly NoteListItem[]) =>

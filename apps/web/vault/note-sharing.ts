@@ -10,6 +10,7 @@ import {
   changeRole,
   keyFingerprint,
   keyPinsOf,
+  keyTransparencyFor,
   leaveNote,
   listMembers,
   type Member,
@@ -19,6 +20,7 @@ import {
   type OpenNote,
   type PublicKeyChanged,
   PublicKeyDirectory,
+  pendingSigningKey,
   type Roster,
   type RosterChange,
   rememberRoster,
@@ -117,7 +119,13 @@ export class NoteSharing {
     this.unsigned.set(id, { ghosts: signed.ghosts, departed: signed.departed.length });
     // Pins the members' keys seen for the first time, and who is on the note under
     // its current key (content under a retired key is judged by it).
-    rememberRoster(this.session, id, this.host.note(id)?.wrappedCek, signed.members);
+    await rememberRoster(
+      this.api,
+      this.session,
+      id,
+      this.host.note(id)?.wrappedCek,
+      signed.members,
+    );
     this.host.rosterSeen(id, signed.members);
     return signed.members;
   }
@@ -155,14 +163,16 @@ export class NoteSharing {
 
   /**
    * The person compared safety numbers and takes the key the server now gives for
-   * `change.userId`: it replaces the pinned one, and sharing with them works again.
+   * `change.userId`: once the key-transparency log proves it (else KeyTransparencyFailed,
+   * and the old pin stays), it replaces the pinned one, and sharing with them works again.
    */
-  trustNewKey(change: PublicKeyChanged): void {
-    acceptKeyChange(
+  trustNewKey(change: PublicKeyChanged): Promise<void> {
+    return acceptKeyChange(
       keyPinsOf(this.session),
       change.userId,
       change.newPublicKey,
       change.newSigningPublicKey,
+      keyTransparencyFor(this.api),
     );
   }
 
@@ -171,7 +181,16 @@ export class NoteSharing {
    * key), on this device or another one of the account's (key-pins-carrier.ts).
    */
   verified(userId: string): boolean {
-    return keyPinsOf(this.session).get(userId)?.verified === true;
+    const pins = keyPinsOf(this.session);
+    return pins.get(userId)?.verified === true && !pendingSigningKey(pins, userId);
+  }
+
+  /**
+   * Whether a signing key was seen for `userId`, pinned without one, and waits for the
+   * person to compare over it (issue 33, item 9): the server may have planted it.
+   */
+  signingKeyPending(userId: string): boolean {
+    return pendingSigningKey(keyPinsOf(this.session), userId) !== undefined;
   }
 
   /**
@@ -194,15 +213,26 @@ export class NoteSharing {
    */
   async safetyNumber(members: readonly Member[], userId: string): Promise<string> {
     const publicKey = await this.memberKey(members, userId);
-    const signingPublicKey = keyPinsOf(this.session).get(userId)?.signingPublicKey;
+    const signingPublicKey = this.signingKeyToCompare(userId);
     return safetyNumberWith(this.session, { userId, publicKey, signingPublicKey });
   }
 
-  /** The two compared the safety number and it matched: their pinned key is verified. */
+  /**
+   * The two compared the safety number and it matched: their pinned key is verified, and
+   * a signing key that waited (pending) is pinned with it, as the number covered it; each
+   * only once the key-transparency log proves it (else KeyTransparencyFailed).
+   */
   async markVerified(members: readonly Member[], userId: string): Promise<void> {
     const publicKey = await this.memberKey(members, userId);
     const pins = keyPinsOf(this.session);
-    await markVerified(pins, userId, publicKey, pins.get(userId)?.signingPublicKey);
+    const kt = keyTransparencyFor(this.api);
+    await markVerified(pins, userId, publicKey, this.signingKeyToCompare(userId), kt);
+  }
+
+  /** The signing key pinned for `userId`, else the one waiting to be compared. */
+  private signingKeyToCompare(userId: string): Uint8Array | undefined {
+    const pins = keyPinsOf(this.session);
+    return pins.get(userId)?.signingPublicKey ?? pendingSigningKey(pins, userId);
   }
 
   private async memberKey(members: readonly Member[], userId: string): Promise<Uint8Array> {

@@ -1,7 +1,12 @@
 // The notes a person is told about after a sync: a key the owner did not hand out stays
 // listed (issue 33, item 1) beside older copies and notes that did not open, and goes
 // when the note opens cleanly again.
-import { KeyHandoutRefused, RollbackDetected, type SyncResult } from "@notes/client";
+import {
+  KeyHandoutRefused,
+  RollbackDetected,
+  RosterChainRefused,
+  type SyncResult,
+} from "@notes/client";
 import { describe, expect, it } from "vitest";
 import { NoteWarnings } from "./note-warnings";
 
@@ -36,5 +41,13 @@ describe("NoteWarnings", () => {
     ]);
     warnings.take(result({ changed: ["n1"] }), held);
     expect(warnings.list().map((w) => w.id)).toEqual(["n2"]);
+  });
+
+  it("lists a role the owner did not sign (issue 33, item 3)", () => {
+    const warnings = new NoteWarnings();
+    const held = () => ({ metadata: { title: "Budget", tags: [] } }) as never;
+    const role = new RosterChainRefused("n3", "role-not-signed");
+    warnings.take(result({ changed: ["n3"], refused: [role] }), held);
+    expect(warnings.list()).toEqual([{ id: "n3", reason: "role-refused", title: "Budget" }]);
   });
 });

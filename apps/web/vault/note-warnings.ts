@@ -3,8 +3,16 @@
 // runs that follow (they are deltas) until a run opens it, or it leaves. A served copy
 // older than this device saw (RollbackDetected) is listed too: the device keeps what it
 // had, and the person should know the server sent less. So is a key handout refused
-// (KeyHandoutRefused): the note stays on the key it had. Titles come from the device.
-import { KeyHandoutRefused, type OpenNote, RollbackDetected, type SyncResult } from "@notes/client";
+// (KeyHandoutRefused): the note stays on the key it had. So is a role the owner did not
+// sign, or a roster chain that does not check out (RosterChainRefused): the note keeps the
+// role its owner gave. Titles come from the device.
+import {
+  KeyHandoutRefused,
+  type OpenNote,
+  RollbackDetected,
+  RosterChainRefused,
+  type SyncResult,
+} from "@notes/client";
 import type { NoteWarning } from "./vault-state";
 
 export class NoteWarnings {
@@ -31,7 +39,9 @@ export class NoteWarnings {
           ? "older-copy"
           : refused instanceof KeyHandoutRefused
             ? "key-refused"
-            : undefined;
+            : refused instanceof RosterChainRefused
+              ? "role-refused"
+              : undefined;
       if (!reason) continue;
       this.byId.set(refused.noteId, { id: refused.noteId, reason, ...titled(refused.noteId) });
       changed = true;

@@ -1,9 +1,11 @@
 import {
   appendParagraph,
+  isDocOpen,
   LIVE_ORIGIN,
   type OpenNote,
   REMOTE_ORIGIN,
   readText,
+  restDoc,
 } from "@notes/client";
 import { generateKey, loadSodium, openEnvelope, openMetadata } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
@@ -37,6 +39,18 @@ function writer() {
 }
 
 describe("NoteWriter", () => {
+  it("watches a resting note without opening it, and its edits once it is woken", async () => {
+    const note = await openNote();
+    const { w, stored } = writer();
+    restDoc(note, (woken) => w.watch(woken));
+    w.watch(note);
+    expect(isDocOpen(note)).toBe(false);
+    appendParagraph(note.doc, "typed after waking");
+    await w.flush();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.[0]?.updateCount).toBe(1);
+  });
+
   it("stops saying edits wait once the only pending ones were dropped with their note", async () => {
     const note = await openNote();
     const { w, stored, dirty } = writer();

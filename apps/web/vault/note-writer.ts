@@ -7,6 +7,7 @@
 // local cache, so its note is handed back as "touched" for re-caching only.
 import {
   clocksOf,
+  isDocOpen,
   isRemoteOrigin,
   LIVE_ORIGIN,
   type OpenNote,
@@ -41,12 +42,18 @@ export class NoteWriter {
   constructor(
     private readonly store: StoreEdits,
     private readonly dirty: (waiting: boolean) => void = () => undefined,
+    /** The key-transparency head this device last saw, carried in metadata it writes. */
+    private readonly seenHead: () => Uint8Array | undefined = () => undefined,
   ) {}
 
-  /** Starts sending this note's local edits (idempotent per document). */
+  /**
+   * Starts sending this note's local edits (idempotent per document). A resting note
+   * (its document let go, issue 35) is watched when its document opens again: nobody
+   * can type into a document that is not open, and watching must not open it.
+   */
   watch(note: OpenNote): void {
     this.notes.set(note.id, note);
-    if (this.watched.has(note.doc)) return;
+    if (!isDocOpen(note) || this.watched.has(note.doc)) return;
     this.watched.add(note.doc);
     note.doc.on("update", (update: Uint8Array, origin: unknown) => {
       if (origin === LIVE_ORIGIN) {
@@ -100,6 +107,16 @@ export class NoteWriter {
     this.touched.delete(id);
   }
 
+  /**
+   * Stops following a note with nothing pending (it rests on the device, issue 35):
+   * answers false, keeping it, while edits of it wait to be sealed.
+   */
+  release(id: string): boolean {
+    if (this.updates.has(id) || this.metadata.has(id) || this.touched.has(id)) return false;
+    this.notes.delete(id);
+    return true;
+  }
+
   /** Seals and stores everything pending now (sign-out and tests call this). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
@@ -133,7 +150,9 @@ export class NoteWriter {
           id,
           requestId: crypto.randomUUID(),
           ...sealUpdates(sodium, note, updates),
-          ...(metadata ? sealNoteMetadata(sodium, note, metadata) : { metadata: null }),
+          ...(metadata
+            ? sealNoteMetadata(sodium, note, metadata, this.seenHead())
+            : { metadata: null }),
         },
       });
     }

@@ -2,6 +2,7 @@
 // Vault): the state it publishes into, and who to tell when the session ends or the
 // account changes.
 import { isProblem } from "@notes/client";
+import type { LinkImage } from "./note-attachments";
 import type { VaultState } from "./vault-state";
 
 export interface NotebookHost {
@@ -13,6 +14,8 @@ export interface NotebookHost {
   accountChanged(): void;
   /** A bridge transmission arrived on the feed. */
   bridge(message: unknown): void;
+  /** The note's images among `ids` with their file keys, for a share link (issue 37). */
+  linkImages?(noteId: string, ids: readonly string[]): Promise<LinkImage[]>;
 }
 
 /** A refusal from background work: 401 ends the session, a problem shows, else offline. */

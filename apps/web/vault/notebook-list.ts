@@ -1,12 +1,14 @@
-// The list a Notebook shows: the sealed snapshot (list-snapshot.ts) until every cached
-// note is open, or, with no snapshot saved yet, the notes opened so far; then the
-// notes as they are, published and kept as the next snapshot by list-publisher.ts,
-// sealed and saved in the session's background worker (or here, without workers).
-import type { Session, SyncEngine } from "@notes/client";
+// The list a Notebook shows: the sealed snapshot (list-snapshot.ts), or, with no
+// snapshot saved yet, the cached notes read so far; then changed a row at a time as
+// notes change (a note resting on the device keeps its row, issue 35), published and
+// kept as the next snapshot by list-publisher.ts, sealed and saved in the session's
+// background worker (or here, without workers).
+import type { ListedNote, OpenNote, Session, SyncEngine } from "@notes/client";
 import type { SessionBackground } from "./background/session-background";
 import { ListPublisher } from "./list-publisher";
-import { loadListSnapshot, saveListSnapshot } from "./list-snapshot";
+import { saveListSnapshot } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
+import type { NoteIndex } from "./note-index";
 import type { NotebookHost } from "./notebook-host";
 import type { NoteListItem } from "./vault-state";
 
@@ -15,63 +17,90 @@ const FILL_EVERY_MS = 500;
 
 export class NotebookList {
   private readonly lister: ListPublisher;
-  /** Until every cached note is open, the list shown is the sealed snapshot. */
-  private cacheOpen = false;
-  /** No snapshot to show (none saved yet): the list fills as the cache opens. */
+  /** No snapshot to show (none saved yet): the list fills as the cache is read. */
   private fillFromCache = false;
   private listedAt = Number.NEGATIVE_INFINITY;
+  /** Notes read from the cache and not listed yet (FILL_EVERY_MS). */
+  private readonly pendingFill: (ListedNote | OpenNote)[] = [];
   private stopped = false;
 
   constructor(
     engine: SyncEngine,
     memberCounts: ReadonlyMap<string, number>,
-    private readonly db: LocalDb,
-    private readonly session: Session,
+    db: LocalDb,
+    session: Session,
     host: Pick<NotebookHost, "set">,
     background: SessionBackground | undefined,
   ) {
     this.lister = new ListPublisher(
       engine,
       memberCounts,
-      (notes) => host.set({ notes }),
-      (notes) => (background ? background.saveList(notes) : saveListSnapshot(db, session, notes)),
+      (list) => host.set({ list }),
+      (notes, covers) =>
+        background
+          ? background.saveList(notes, covers)
+          : saveListSnapshot(db, session, notes, covers),
     );
   }
 
-  /** The sealed snapshot a reload shows at once, when one was saved. */
-  async snapshot(): Promise<NoteListItem[] | undefined> {
-    const snapshot = await loadListSnapshot(this.db, this.session);
-    this.fillFromCache = snapshot === undefined;
-    return snapshot;
+  /** Shows the sealed snapshot (list-snapshot.ts), or an empty list when none was saved. */
+  showSaved(saved: NoteIndex | undefined): void {
+    this.fillFromCache = saved === undefined;
+    this.lister.showSaved(saved);
+  }
+
+  /** How many rows are listed. */
+  get size(): number {
+    return this.lister.size;
+  }
+
+  /** Every row, in no particular order. */
+  items(): Iterable<NoteListItem> {
+    return this.lister.items();
+  }
+
+  /** The note's row as listed. */
+  item(id: string): NoteListItem | undefined {
+    return this.lister.item(id);
+  }
+
+  /** The note as its row says (its role and title): for a note resting on the device. */
+  row(id: string): { role: OpenNote["role"]; metadata: { title: string } } | undefined {
+    const item = this.lister.item(id);
+    return item && { role: item.role, metadata: { title: item.title } };
+  }
+
+  /** No snapshot was saved: the list must be read from the cache (`filling`). */
+  get fillsFromCache(): boolean {
+    return this.fillFromCache;
   }
 
   /**
-   * A slice of the cache was opened. Without a snapshot, what is open so far is
-   * listed: the first slice at once, then at most every FILL_EVERY_MS (each listing
-   * rebuilds the whole list).
+   * A slice of the cache, or a metadata page, was read: its notes are listed, the first
+   * of them at once, then at most every FILL_EVERY_MS.
    */
-  filling(): void {
-    if (!this.fillFromCache || performance.now() - this.listedAt < FILL_EVERY_MS) return;
+  filling(notes: readonly ListedNote[] | readonly OpenNote[]): void {
+    if (notes.length === 0) return;
+    this.pendingFill.push(...notes);
+    // The first rows show at once (the newest notes); later ones every FILL_EVERY_MS.
+    if (this.lister.size > 0 && performance.now() - this.listedAt < FILL_EVERY_MS) return;
     this.listedAt = performance.now();
-    this.lister.publish();
+    this.lister.list(this.pendingFill.splice(0));
   }
 
-  /** Every cached note is open: from now on the list shows the notes themselves. */
-  cacheOpened(): void {
-    this.cacheOpen = true;
-    this.publish();
+  /** The whole cache was read: what waits is listed. */
+  filled(): void {
+    if (this.pendingFill.length > 0) this.lister.list(this.pendingFill.splice(0));
   }
 
-  get isCacheOpen(): boolean {
-    return this.cacheOpen;
-  }
-
-  /** `streaming`: more pages follow (the list may wait its turn, list-publisher.ts). */
-  publish(streaming = false): void {
-    // Until the cache is open, the sealed snapshot stands for the list.
-    if (this.stopped || !this.cacheOpen) return;
-    if (streaming) this.lister.publishSoon();
-    else this.lister.publish();
+  /**
+   * `streaming`: more pages follow (the list may wait its turn, list-publisher.ts).
+   * `ids`: the notes that changed (none given: any may have).
+   */
+  publish(streaming = false, ids?: Iterable<string>): void {
+    if (this.stopped) return;
+    if (streaming) this.lister.publishSoon(ids);
+    else this.lister.publish(ids);
   }
 
   /** The session's first sync is over: its list is the one a reload needs. */

@@ -12,6 +12,7 @@ import {
   type Session,
   type SyncEngine,
   type UnconfirmedRemoval,
+  yieldToEventLoop,
 } from "@notes/client";
 import { CoalescedRun } from "./coalesced-run";
 import { recordJourney } from "./journey";
@@ -33,10 +34,22 @@ export interface SyncedNotebook {
   /** Members per note, owner included, as the server last said. */
   memberCounts: Map<string, number>;
   note(id: string): OpenNote | undefined;
+  /**
+   * A page's notes, taken in: read for the search index, then let rest (their documents
+   * let go, issue 35), a slice at a time.
+   */
+  settle(notes: OpenNote[]): Promise<void>;
+  /** Notes just cached, let go from memory unless kept (they rest on the device, issue 35). */
+  letGo(notes: readonly OpenNote[]): void;
+  /** The note in memory, read from the cache when it rests there. */
+  load(id: string): Promise<OpenNote | undefined>;
   /** Hands notes to the search index (nothing without a worker). */
   index(notes: OpenNote[]): void;
-  /** `streaming`: more pages follow (the list may wait its turn, list-publisher.ts). */
-  publish(streaming?: boolean): void;
+  /**
+   * `streaming`: more pages follow (the list may wait its turn, list-publisher.ts);
+   * `ids`: the notes changed (none given: any may have).
+   */
+  publish(streaming?: boolean, ids?: Iterable<string>): void;
   /** The first sync is over: its list is the one to keep (list-publisher.ts). */
   settled(): void;
   /** A note deleted (its owner signed it), or left here: its copy and keys go. */
@@ -50,12 +63,19 @@ export class NotebookSync {
   private flushing: Promise<void> | undefined;
   /** Notes the runs could not open (or were served older), until they open. */
   private readonly warnings = new NoteWarnings();
+  private ranOnce: () => void = () => undefined;
+  /** Settles when the first run is over (done or failed). */
+  readonly firstRun = new Promise<void>((resolve) => {
+    this.ranOnce = resolve;
+  });
 
   constructor(private readonly notebook: SyncedNotebook) {}
 
   /** Sends queued edits, then pulls changes; one run at a time, none lost. */
   syncNow(): Promise<void> {
-    return this.syncing.request();
+    const run = this.syncing.request();
+    run.then(this.ranOnce, this.ranOnce);
+    return run;
   }
 
   /** Sends what the outbox holds; a flush asked for during one joins it. */
@@ -92,13 +112,18 @@ export class NotebookSync {
     try {
       // Each page is shown and cached as it arrives: the list fills progressively.
       const running = engine.syncOnce(async ({ applied, changed: ids }) => {
+        // The page's last slice of opening notes ran in this task: the rest goes in new
+        // ones, so no task runs past a frame or two (issue 35, step 3).
+        await yieldToEventLoop();
         writer.reapplyPending();
         const changed = ids.flatMap((id) => engine.note(id) ?? []);
         for (const note of changed) writer.watch(note);
         host.set({ sync: { ...host.state().sync, applied } });
-        this.notebook.publish(true);
-        this.notebook.index(changed);
+        this.notebook.publish(true, ids);
+        // Rested before caching: the cache seals the state the rest encoded, once.
+        await this.notebook.settle(changed);
         await cacheNotes(db, session, changed, memberCounts);
+        this.notebook.letGo(changed);
       });
       // Counted once the first page is asked for (a task later), not in front of it.
       if (first) setTimeout(() => recordJourney(api, "sync", "start"), 0);
@@ -124,7 +149,8 @@ export class NotebookSync {
       host.set({ online: true, sync: { running: false, applied: 0, firstDone: true } });
       // Pages already published what they changed; a run that changed nothing (most
       // runs: the echo of one's own edit) does not rebuild a 10,000-row list.
-      if (first || result.removed.length + result.unconfirmed.length > 0) this.notebook.publish();
+      const gone = [...result.removed, ...result.unconfirmed.map((removal) => removal.noteId)];
+      if (first || gone.length > 0) this.notebook.publish(false, gone);
       if (first) this.notebook.settled();
     } catch (error) {
       host.set({ sync: { ...host.state().sync, running: false } });
@@ -140,7 +166,15 @@ export class NotebookSync {
   private async runFlush(): Promise<void> {
     const { api, db, session, host } = this.notebook;
     const outcome = await flushOutbox(db, api, {
-      appended: (op, at) => compactAfterAppend(api, session, this.notebook.note(op.noteId), op, at),
+      session,
+      // A note resting on the device is read back for it, and cached again after.
+      appended: async (op, at) => {
+        const note = await this.notebook.load(op.noteId);
+        await compactAfterAppend(api, session, note, op, at);
+        if (!note || this.notebook.engine.note(note.id) !== note) return;
+        await cacheNotes(db, session, [note], this.notebook.memberCounts);
+        this.notebook.letGo([note]);
+      },
     });
     const pending = await pendingCount(db);
     if (outcome.state === "waiting")

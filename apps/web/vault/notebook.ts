@@ -1,25 +1,43 @@
-// One signed-in session's notes: the sync engine over the local cache opened in
-// slices, the writer that seals edits into the outbox, sync and flush
+// One signed-in session's notes: the sync engine over the local cache (a note is read
+// from it only when a change for it arrives, or when it is shown, edited or indexed:
+// issue 35), the writer that seals edits into the outbox, sync and flush
 // (notebook-sync.ts), what triggers a sync (the change feed, a slow poll), the list
 // shown (notebook-list.ts), search, sharing and live rooms (note-rooms.ts), notes set
 // aside or not opened (set-aside-shelf.ts, note-warnings.ts). The Vault's session
 // keeper owns one Notebook per session; it hears through `host`.
 import {
   type ApiClient,
+  keyTransparencyFor,
   type OpenNote,
   prepareNote,
   type RosterChange,
+  restDoc,
   type Session,
   SyncEngine,
+  seenHeadOf,
+  yieldToEventLoop,
 } from "@notes/client";
 import type { NoteMetadata } from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
+import { whenIdle } from "./after-pause";
+import { SEARCH_COVERS_KEY } from "./background/protocol";
 import { SessionBackground } from "./background/session-background";
+import {
+  dropUntaken,
+  type FirstListHost,
+  listCache,
+  listChangedSince,
+  listMetadata,
+} from "./first-list";
 import { recordJourney } from "./journey";
+import { keepLinkReseals } from "./link-reseals-store";
+import { openSavedList } from "./list-snapshot";
 import type { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
-import { cacheNotes, loadCachedNote, openCacheInSlices } from "./note-cache";
+import { cachedSince, cacheNotes } from "./note-cache";
 import { type NoteDeparture, NoteDepartures, roomTicketProbe } from "./note-departures";
+import type { NoteIndex } from "./note-index";
+import { type Backlink, backlinksTo } from "./note-links";
 import { NoteRooms } from "./note-rooms";
 import { NoteSharing } from "./note-sharing";
 import { observeNoteStates } from "./note-states";
@@ -29,18 +47,33 @@ import { NotebookList } from "./notebook-list";
 import { NotebookSync } from "./notebook-sync";
 import { atSeenRevision, leaving, ownerSeen } from "./notebook-trust";
 import { enqueue, pendingCount } from "./outbox";
+import { RestingNotes } from "./resting-notes";
 import { NoteSearch, type SearchResults } from "./search/note-search";
+import type { SearchDoc } from "./search/search-index";
 import { SetAsideShelf } from "./set-aside-shelf";
+import { NoteLinks } from "./share-links";
 import { sendDeletion } from "./signed-delete";
 import { SyncTriggers } from "./sync-triggers";
+import type { NoteListItem } from "./vault-state";
+
+/** Work between pauses when a sync page's notes are read and let rest. */
+const SETTLE_SLICE_MS = 12;
 
 export class Notebook {
+  private stopLinkReseals: (() => void) | undefined;
   private readonly writer = new NoteWriter(
-    (edits, touched) => this.sync.storeEdits(edits, touched),
+    (edits, touched) => {
+      this.links.edited(edits.map((edit) => edit.note.id));
+      return this.sync.storeEdits(edits, touched);
+    },
     (unsaved) => {
       if (unsaved !== this.host.state().unsaved) this.host.set({ unsaved });
     },
+    // Members compare it with their own log on reading (issue 34, heads in metadata).
+    () => seenHeadOf(keyTransparencyFor(this.api)),
   );
+  /** Which notes are in memory; the others rest in the cache (resting-notes.ts, issue 35). */
+  private readonly resting: RestingNotes;
   /** Members per note, owner included, as the server last said. */
   private readonly memberCounts = new Map<string, number>();
   /** Why notes left this device (removed from them, or deleted), for their pane. */
@@ -51,6 +84,8 @@ export class Notebook {
   private readonly sync: NotebookSync;
   private readonly triggers: SyncTriggers;
   readonly sharing: NoteSharing;
+  /** Share links of this account's notes (issue 37). */
+  readonly links: NoteLinks;
   private readonly rooms: NoteRooms;
   private stopped = false;
   private readonly list: NotebookList;
@@ -70,17 +105,28 @@ export class Notebook {
     const observed = observeNoteStates(api, (state) => {
       if (state.deleted || state.role === "revoked") this.memberCounts.delete(state.id);
       else this.memberCounts.set(state.id, state.memberCount);
-      // Seen before the engine applies (and forgets) it: the note is still here.
-      this.departures.observe(state, this.engine.note(state.id));
+      // Seen before the engine applies (and forgets) it: the note is still here, in
+      // memory or as its row (a note resting on the device, issue 35).
+      this.departures.observe(state, this.engine.note(state.id) ?? this.list.row(state.id));
     });
     // Pages of 500 (the most the server gives; a first one of 40, a screenful on the
     // tallest list, shows the list sooner), worked in slices that leave input and
     // painting room between them.
     // Newest first: the note written last is on the first page, not the last one.
     const paging = { firstPageSize: 40, pageSize: 500, sliceMs: 24, newestFirst: true };
-    const engine = new SyncEngine(observed, session, token, paging);
+    const load = (ids: string[]) => this.resting.load(ids);
+    const engine = new SyncEngine(observed, session, token, { ...paging, load });
     const background = SessionBackground.start(db, session);
     this.engine = engine;
+    this.resting = new RestingNotes({
+      engine,
+      db,
+      session,
+      writer: this.writer,
+      memberCounts: this.memberCounts,
+      aside: (id) => this.shelf.note(id),
+      stopped: () => this.stopped,
+    });
     this.background = background;
     this.search = background && new NoteSearch(background);
     this.list = new NotebookList(engine, this.memberCounts, db, session, host, background);
@@ -93,9 +139,12 @@ export class Notebook {
       writer: this.writer,
       memberCounts: this.memberCounts,
       note: (id) => this.note(id),
+      settle: (notes) => this.settle(notes),
+      letGo: (notes) => this.resting.letGo(notes),
+      load: (id) => this.resting.hold(id),
       index: (notes) => void this.search?.index(notes),
-      publish: (streaming) => this.list.publish(streaming),
-      settled: () => this.list.settled(),
+      publish: (streaming, ids) => this.list.publish(streaming, ids),
+      settled: () => void this.firstSynced(),
       forget: (id) => this.forgetNote(id),
       setAside: (removal) => this.shelf.take(removal),
     });
@@ -109,7 +158,10 @@ export class Notebook {
     });
     this.triggers = new SyncTriggers(api, {
       sync: () => void this.syncNow(),
-      online: (online) => host.set({ online }),
+      online: (online) => {
+        host.set({ online });
+        if (online) this.links.online();
+      },
       feed: (feed) => host.set({ feed }),
       account: () => host.accountChanged(),
       bridge: (message) => host.bridge(message),
@@ -119,6 +171,13 @@ export class Notebook {
       note: (id) => this.note(id),
       syncNow: () => void this.syncNow(),
     });
+    this.links = new NoteLinks(
+      api,
+      session,
+      // Read back from the device's store when it rests there (issue 35).
+      (id) => this.resting.hold(id),
+      (noteId, ids) => host.linkImages?.(noteId, ids) ?? Promise.resolve([]),
+    );
     this.sharing = new NoteSharing(api, session, {
       note: (id) => this.note(id),
       settle: () => this.flushAll(),
@@ -134,48 +193,132 @@ export class Notebook {
     });
   }
 
-  /** Shows the sealed list snapshot, then opens the cache in slices, then syncs. */
-  static async open(api: ApiClient, db: LocalDb, session: Session, host: NotebookHost) {
+  /**
+   * Shows the sealed list snapshot (`saved`: opened by the session keeper while the
+   * stores the sync needs load, list-snapshot.ts), then starts (`start`).
+   */
+  static async open(
+    api: ApiClient,
+    db: LocalDb,
+    session: Session,
+    host: NotebookHost,
+    saved: Promise<NoteIndex | undefined> = openSavedList(db, session),
+  ) {
     const token = await db.get("meta", "syncToken");
     const notebook = new Notebook(api, db, session, token, host);
-    const snapshot = await notebook.list.snapshot();
+    notebook.list.showSaved(await saved);
     host.set({
-      notes: snapshot ?? [],
       pending: await pendingCount(db),
       sync: { running: false, applied: 0, firstDone: token !== undefined },
     });
-    void notebook.openCache();
+    void notebook.start();
     return notebook;
   }
 
-  private async openCache(): Promise<void> {
-    await openCacheInSlices(this.db, this.session, (batch) => {
-      if (this.stopped) return;
-      for (const { note, memberCount } of batch)
-        if (!this.shelf.holdCached(note)) this.adopt(note, memberCount);
-      this.list.filling();
-    });
+  /**
+   * Takes back the notes set aside (the seen states name them), lists the cache when no
+   * snapshot was saved, then syncs: the server is asked only for what changed since the
+   * saved cursor. No other cached note is opened for this (issue 35); once the sync has
+   * run, the notes the search index lacks are read for it, in the background.
+   */
+  private async start(): Promise<void> {
+    await this.shelf.restore();
+    if (this.list.fillsFromCache) await listCache(this.firstList());
+    else await listChangedSince(this.firstList());
+    // A first sync with nothing on the device: the list from metadata pages first.
+    if (!this.engine.synced && this.list.size === 0) await listMetadata(this.firstList());
     if (this.stopped) return;
-    this.shelf.publish();
-    this.list.cacheOpened();
     this.triggers.start();
-    void this.search?.index(this.all());
-  }
-
-  /** Tracks a note opened from the cache, unless it is already open. */
-  private adopt(note: OpenNote, memberCount: number | undefined): OpenNote {
-    const open = this.engine.note(note.id);
-    if (open) return open;
-    if (memberCount !== undefined) this.memberCounts.set(note.id, memberCount);
-    this.engine.track(note);
-    this.writer.watch(note);
-    return note;
+    // Notes whose following links were left behind before a reload (an offline edit).
+    const stopLinkReseals = await keepLinkReseals(this.db, this.session, this.links).catch(
+      () => undefined,
+    );
+    if (this.stopped) return stopLinkReseals?.();
+    this.stopLinkReseals = stopLinkReseals;
+    // Which notes have links that follow them; offline, the next list learns it.
+    void this.links.start().catch(() => {});
+    void this.sync.firstRun.then(() => whenIdle(() => void this.indexResting()));
   }
 
   // ── reading ───────────────────────────────────────────────────────────
 
+  /** What the list's first fill needs (first-list.ts). */
+  private firstList(): FirstListHost {
+    const { api, db, session, engine, list, host, memberCounts } = this;
+    const stopped = () => this.stopped;
+    return {
+      api,
+      db,
+      session,
+      engine,
+      list,
+      host,
+      memberCounts,
+      stopped,
+      aside: (id) => this.shelf.note(id),
+      // A search finds these by title and tags while their bodies come ("so far").
+      indexTitles: (notes) =>
+        void this.search?.add(
+          notes.map(({ id, metadata }) => ({
+            id,
+            title: metadata.title,
+            tags: [...metadata.tags],
+            body: "",
+            stamp: "metadata only",
+          })),
+        ),
+    };
+  }
+
+  /** The first sync is over: rows it did not take go, then its list is saved. */
+  private async firstSynced(): Promise<void> {
+    await dropUntaken(this.firstList());
+    this.list.settled();
+  }
+
+  /**
+   * The cached notes the saved search index lacks, or holds as they were before they
+   * were cached again (a reload before it was saved again), read and indexed a batch
+   * at a time; none is kept in memory.
+   */
+  private async indexResting(): Promise<void> {
+    const search = this.search;
+    if (!search || this.stopped) return;
+    const lacking = await search.lacking((await this.db.getAllKeys("notes")) as string[]);
+    const covers = Number(await this.db.get("meta", SEARCH_COVERS_KEY));
+    const since = Number.isFinite(covers) ? await cachedSince(this.db, covers) : [];
+    const ids = [...new Set([...lacking, ...since])];
+    await this.resting.eachCached(ids, (notes) => search.index(notes));
+  }
+
+  /** The note, kept open from now on (it is being shown, edited or shared). */
   note(id: string): OpenNote | undefined {
-    return this.engine.note(id);
+    const note = this.engine.note(id);
+    if (note) this.resting.kept.add(id);
+    return note;
+  }
+
+  /**
+   * A sync page's notes: each read for the search index while its document is open,
+   * then let go unless someone asked for it by id (see `kept`), a slice at a time.
+   */
+  private async settle(notes: readonly OpenNote[]): Promise<void> {
+    const read: SearchDoc[] = [];
+    let sliceStart = performance.now();
+    for (const note of notes) {
+      if (this.search) read.push(this.search.read(note));
+      if (!this.resting.kept.has(note.id)) restDoc(note, this.resting.woken);
+      if (performance.now() - sliceStart > SETTLE_SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+    }
+    void this.search?.add(read);
+  }
+
+  /** Every live note on this device, a batch at a time (read from the cache where they rest). */
+  eachNote(take: (notes: OpenNote[]) => void | Promise<void>): Promise<void> {
+    return this.resting.eachNote(take);
   }
 
   /** Why a note that was here has gone (sync said so), if it has; one set aside says so. */
@@ -185,12 +328,48 @@ export class Notebook {
     return this.shelf.note(id) ? departure && { ...departure, keptAside: true } : departure;
   }
 
-  /** The note, opened from the cache first when the rest are still being opened. */
+  /**
+   * The note, read from the cache when it rests there, and kept open from now on. One
+   * listed from a metadata page whose body has not come yet is opened once the first
+   * sync has run.
+   */
   async openNote(id: string): Promise<OpenNote | undefined> {
-    const open = this.engine.note(id);
-    if (open || this.list.isCacheOpen) return open;
-    const cached = await loadCachedNote(this.db, this.session, id);
-    return cached && this.adopt(cached.note, cached.memberCount);
+    let note = await this.resting.hold(id);
+    if (!note && !this.engine.synced && this.list.item(id)) {
+      await this.sync.firstRun;
+      note = await this.resting.hold(id);
+    }
+    if (note) this.resting.kept.add(id);
+    return note;
+  }
+
+  /**
+   * The notes that link to `id`, by title: those in memory read as they are now (one
+   * being edited included), the others as the search index last read them (without a
+   * worker, every note is read from the cache). Notes in the trash are left out.
+   */
+  async backlinks(id: string): Promise<Backlink[]> {
+    const held = [...this.engine.held()];
+    const found = backlinksTo(id, held);
+    if (!this.search) {
+      await this.eachNote((notes) => {
+        for (const link of backlinksTo(id, notes))
+          if (!found.some((f) => f.id === link.id)) found.push(link);
+      });
+    } else {
+      const inMemory = new Set(held.map((note) => note.id));
+      for (const linker of await this.search.linking(id)) {
+        const row = this.list.item(linker);
+        if (linker === id || inMemory.has(linker) || !row || row.trashedAt) continue;
+        found.push({ id: linker, title: row.title });
+      }
+    }
+    return found.sort((a, b) => a.title.localeCompare(b.title));
+  }
+
+  /** Every row of the list (role and shared mark included), in no particular order. */
+  listed(): Iterable<NoteListItem> {
+    return this.list.items();
   }
 
   /** Full-text search over titles, tags and text (none without a worker). */
@@ -198,9 +377,11 @@ export class Notebook {
     return this.search?.query(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
   }
 
-  /** Every note, for export. */
-  all(): OpenNote[] {
-    return this.engine.list().flatMap((s) => this.engine.note(s.id) ?? []);
+  /** Every note on this device, for export (read from the cache where they rest). */
+  async all(): Promise<OpenNote[]> {
+    const out: OpenNote[] = [];
+    await this.eachNote((notes) => void out.push(...notes));
+    return out;
   }
 
   /** The note's presence (cursors) for its editor and live room. */
@@ -222,7 +403,7 @@ export class Notebook {
     this.writer.watch(note);
     await enqueue(this.db, { kind: "create", noteId: id, body });
     await cacheNotes(this.db, this.session, [note]);
-    this.list.publish();
+    this.list.publish(false, [id]);
     void this.search?.index([note]);
     void this.sync.flush();
     return id;
@@ -233,15 +414,16 @@ export class Notebook {
     if (!note) return;
     this.writer.setMetadata(note, atSeenRevision(this.session, note, metadata));
     if (metadata.tags.length > 0) recordJourney(this.api, "organise", "complete");
-    this.list.publish();
+    this.list.publish(false, [id]);
   }
 
   /** Deletes the note for good, signed (signed-delete.ts). */
   async remove(id: string): Promise<void> {
-    const version = this.engine.note(id)?.version;
+    const version = (await this.resting.hold(id))?.version;
+    this.resting.gone.add(id);
     this.engine.untrack(id);
     await this.forgetNote(id);
-    this.list.publish();
+    this.list.publish(false, [id]);
     const note = { id, ...(version !== undefined && { version }) };
     await sendDeletion(this.api, this.db, this.session, this.host, note, () => this.sync.flush());
   }
@@ -268,11 +450,14 @@ export class Notebook {
     this.search?.close();
     this.background?.close();
     this.triggers.stop();
+    this.links.stop();
+    this.stopLinkReseals?.();
     this.rooms.clear();
   }
 
   /** Deleted (its owner signed it), or left here: its copy and keys go (docs/sharing.md). */
   private async forgetNote(id: string): Promise<void> {
+    this.resting.gone.add(id);
     this.leaveLive(id);
     this.sync.settledWarning(id);
     this.session.keyring?.forget(id);
@@ -281,6 +466,7 @@ export class Notebook {
 
   /** Out of everything live: pending edits, member count, live room, search. */
   private leaveLive(id: string): void {
+    this.resting.kept.delete(id);
     this.writer.drop(id);
     this.memberCounts.delete(id);
     this.rooms.forget(id);
@@ -291,6 +477,6 @@ export class Notebook {
     this.memberCounts.set(note.id, change.members.length);
     // After a rotation the cached copy must be sealed under the new key.
     await cacheNotes(this.db, this.session, [note], this.memberCounts);
-    this.list.publish();
+    this.list.publish(false, [note.id]);
   }
 }

@@ -1,11 +1,13 @@
 // The outbox: every write (create, append, delete) is sealed and stored in
 // IndexedDB before it is sent, then sent in order. Each append carries the
 // requestId it was stored with, so a replay after a lost answer or a reload never
-// appends twice (contract.md §5). Offline, the queue simply waits.
+// appends twice (contract.md §5). Offline, the queue simply waits. A deletion goes out
+// signed by the session's account when it flushes (issue 33, item 3), as one sent online.
 import {
   type ApiClient,
+  afterAppend,
   compactIfDue,
-  holdAcknowledged,
+  deleteNote,
   isProblem,
   isTransient,
   type NoteCoordinates,
@@ -23,10 +25,15 @@ export type FlushOutcome =
   | { state: "refused"; op: OutboxOp; problem: unknown };
 
 export interface FlushHooks {
+  /**
+   * Whose deletions these are: each goes out signed at the version it was queued with
+   * (read again after a 412, or when an older outbox kept none). Without it, a plain DELETE.
+   */
+  session?: Session;
   appended?(op: Extract<OutboxOp, { kind: "append" }>, at: NoteCoordinates): Promise<void>;
 }
 
-/** After an append: the note's version moves on, and it is compacted when due. */
+/** After an append: the SDK's step (afterAppend: held edits, version, compaction). */
 export async function compactAfterAppend(
   api: ApiClient,
   session: Session,
@@ -35,13 +42,10 @@ export async function compactAfterAppend(
   at: NoteCoordinates,
 ): Promise<void> {
   if (!note) return;
-  // The server holds these edits now: a compaction that drops them is refused here too.
-  if (op.clocks) holdAcknowledged(note, op.clocks);
-  // Only when nobody appended in between does the doc hold every version.
-  if (at.version === note.version + op.updateCount) note.version = at.version;
+  const append = { at, updateCount: op.updateCount, clocks: op.clocks ? [op.clocks] : [] };
   // Compaction is housekeeping: a failure here must not hold the outbox up.
   // With the session, a key rotation the compaction's fetch reveals is adopted.
-  await compactIfDue(api, note, at.version, session).catch(() => undefined);
+  await afterAppend(api, note, append, session).catch(() => undefined);
 }
 
 /**
@@ -98,6 +102,11 @@ async function send(api: ApiClient, op: OutboxOp, hooks: FlushHooks): Promise<vo
   } else if (op.kind === "append") {
     const at = await api.call("notes.append", op.body);
     await hooks.appended?.(op, at);
+  } else if (hooks.session) {
+    await deleteNote(api, hooks.session, {
+      id: op.noteId,
+      ...(op.version !== undefined && { version: op.version }),
+    });
   } else {
     await api.call("notes.remove", { id: op.noteId });
   }

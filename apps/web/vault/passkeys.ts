@@ -31,6 +31,11 @@ export async function addPasskey(vault: Vault, label: string): Promise<EnrolledD
   );
   const handle = vault.getState().account?.handle ?? vault.getState().identifier;
   if (handle) rememberPasskeyHandle(device.id, handle);
+  // This passkey can unlock the app lock here, offline.
+  await vault.keepPasskeyWrap({
+    credentialId: device.id,
+    wrappedMasterKey: device.wrappedMasterKey,
+  });
   await vault.refreshAccount();
   return device;
 }
@@ -44,6 +49,10 @@ export async function passkeySignIn(vault: Vault, handle?: string): Promise<void
   );
   rememberPasskeyHandle(session.credentialId, session.identifier);
   await vault.adopt(session);
+  await vault.keepPasskeyWrap({
+    credentialId: session.credentialId,
+    wrappedMasterKey: session.passkeyWrappedMasterKey,
+  });
 }
 
 /** The account's passkeys (label, created, last used). */
@@ -54,6 +63,7 @@ export async function listPasskeys(vault: Vault): Promise<Passkey[]> {
 export async function removePasskey(vault: Vault, id: string): Promise<void> {
   await vault.api.call("passkeys.remove", { id });
   forgetPasskeyHandle(id);
+  await vault.forgetPasskeyWrap(id);
 }
 
 export async function declinePasskeyOffer(vault: Vault): Promise<void> {

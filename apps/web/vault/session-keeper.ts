@@ -15,14 +15,17 @@ import {
 } from "@notes/client";
 import { webApiClient } from "./api-transport";
 import { recordJourney } from "./journey";
-import { carryKeyPins, type KeyPinsCarrier } from "./key-pins-carrier";
+import { carryKeyPins, type KeyPinsCarrier, sharesNotesHere } from "./key-pins-carrier";
 
 /** The banner's slug while the server withholds the account's pins. */
 export const PINS_WITHHELD = "KeyPinsWithheld";
 
+import { forgetLock } from "./app-lock";
 import { keepKeyPins } from "./key-pins-store";
 import { keepKeyStates } from "./key-states-store";
+import { KT_ALERT, watchKeyTransparency } from "./key-transparency-watch";
 import { keepKeyring } from "./keyring-store";
+import { openSavedList } from "./list-snapshot";
 import { clearLocalDb, type LocalDb } from "./local-db";
 import { Notebook } from "./notebook";
 import type { NotebookHost } from "./notebook-host";
@@ -47,6 +50,7 @@ export class SessionKeeper {
   private keyPinsCarrier: KeyPinsCarrier | undefined;
   private stopSeenStates: (() => void) | undefined;
   private stopKeyStates: (() => void) | undefined;
+  private stopKeyTransparency: (() => void) | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -116,6 +120,8 @@ export class SessionKeeper {
     await this.db.put("meta", session.account.id, "accountId");
     await saveSession(this.db, session);
     await this.db.delete("meta", "notice");
+    // A sign-in while locked (say, after a recovery) leaves nothing locked behind.
+    await forgetLock(this.db);
     await this.start(session);
   }
 
@@ -124,10 +130,25 @@ export class SessionKeeper {
     const { api, db, host } = this;
     this.session = session;
     api.setToken(session.token);
-    // Before the notes open: the cache needs the keys held before a rotation.
-    this.stopKeyring = await keepKeyring(db, session);
-    // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
-    this.stopKeyPins = await keepKeyPins(db, session);
+    // The list as last shown needs only the master key: it is read and opened while the
+    // stores below load, and shown as soon as the Notebook opens (issue 35).
+    const saved = openSavedList(db, session);
+    saved.catch(() => undefined); // awaited by Notebook.open; not unhandled meanwhile
+    // The stores below are read at once, each from its own record: none needs another.
+    const [stopKeyring, stopKeyPins, stopSeenStates, stopKeyStates] = await Promise.all([
+      // Before the notes open: the cache needs the keys held before a rotation.
+      keepKeyring(db, session),
+      // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
+      keepKeyPins(db, session),
+      // What this browser saw of each note: an older copy served later is refused.
+      keepSeenStates(db, session),
+      // …and what it knows of each note's group state: no retired key or shorter chain later.
+      keepKeyStates(db, session),
+    ]);
+    this.stopKeyring = stopKeyring;
+    this.stopKeyPins = stopKeyPins;
+    this.stopSeenStates = stopSeenStates;
+    this.stopKeyStates = stopKeyStates;
     // …and the account's other devices share them (through the server, sealed).
     this.keyPinsCarrier = carryKeyPins(
       api,
@@ -142,21 +163,34 @@ export class SessionKeeper {
         if (notice) host.set({ problem: { slug: PINS_WITHHELD, title: notice } });
         else if (shown) host.set({ problem: undefined });
       },
+      // The list this device holds answers it; a new device walks the server's feed.
+      sharesNotesHere(
+        api,
+        async () => this.notebook?.listed() ?? (await saved.catch(() => undefined))?.values(),
+      ),
     );
-    // What this browser saw of each note: an older copy served later is refused.
-    this.stopSeenStates = await keepSeenStates(db, session);
-    // …and what it knows of each note's group state: no retired key or shorter chain later.
-    this.stopKeyStates = await keepKeyStates(db, session);
-    this.notebook = await Notebook.open(api, db, session, {
-      state: () => host.state(),
-      set: (patch) => host.set(patch),
-      sessionEnded: () => this.end(),
-      accountChanged: () => {
-        this.keyPinsCarrier?.pull();
-        host.accountChanged();
+    // The account's own keys in the public key log, now and after each new epoch; what
+    // the person must know (a key they did not make, a frozen or forked log) at once.
+    this.stopKeyTransparency = watchKeyTransparency(api, session, (text) =>
+      host.set({ problem: { slug: KT_ALERT, title: text } }),
+    );
+    this.notebook = await Notebook.open(
+      api,
+      db,
+      session,
+      {
+        state: () => host.state(),
+        set: (patch) => host.set(patch),
+        sessionEnded: () => this.end(),
+        accountChanged: () => {
+          this.keyPinsCarrier?.pull();
+          host.accountChanged();
+        },
+        bridge: (message) => host.bridge(message),
+        linkImages: (noteId, ids) => host.linkImages?.(noteId, ids) ?? Promise.resolve([]),
       },
-      bridge: (message) => host.bridge(message),
-    });
+      saved,
+    );
     // Ready only once the cached notes are open, so every action has its Notebook.
     host.set({
       status: "ready",
@@ -198,6 +232,8 @@ export class SessionKeeper {
     this.stopSeenStates = undefined;
     this.stopKeyStates?.();
     this.stopKeyStates = undefined;
+    this.stopKeyTransparency?.();
+    this.stopKeyTransparency = undefined;
     this.session = undefined;
     this.api.setToken(undefined);
   }

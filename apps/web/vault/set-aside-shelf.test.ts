@@ -124,6 +124,38 @@ describe("the Trash's notes set aside", () => {
   });
 });
 
+describe("the Trash's notes set aside, after a reload that opens no other note (issue 35)", () => {
+  it("reads from the cache only the notes the seen states say left", async () => {
+    const { db, session } = await device();
+    const aside = await heldNote(session);
+    const deleted = await heldNote(session);
+    const live = await heldNote(session);
+    await cacheNotes(db, session, [aside, deleted, live]);
+    session.seenStates.set({
+      noteId: aside.id,
+      version: 0,
+      snapshotVersion: 0,
+      left: { at: "2026-05-01T10:00:00.000Z", confirmed: false, reason: "unsigned" },
+    });
+    session.seenStates.set({
+      noteId: deleted.id,
+      version: 0,
+      snapshotVersion: 0,
+      left: { at: "x", confirmed: true },
+    });
+
+    const reloaded = shelfOver(db, session);
+    await reloaded.shelf.restore();
+
+    expect(reloaded.engine.unconfirmedRemovals().map((r) => r.noteId)).toEqual([aside.id]);
+    expect(reloaded.states.at(-1)?.setAside?.map((i) => i.id)).toEqual([aside.id]);
+    expect(await db.get("notes", deleted.id)).toBeUndefined();
+    // The live note is neither opened nor touched: it rests in the cache.
+    expect(reloaded.engine.note(live.id)).toBeUndefined();
+    expect(await db.get("notes", live.id)).toBeDefined();
+  });
+});
+
 describe("the status's notes not opened", () => {
   const result = (patch: Partial<SyncResult>): SyncResult => ({
     changed: [],

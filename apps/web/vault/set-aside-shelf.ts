@@ -3,7 +3,8 @@
 // longer wipes a note. Its sealed copy and keys stay in the cache, out of the live
 // notes, listed in the Trash as "Removed by the server — not confirmed by the owner",
 // where the person can restore it as a new note of their own, download it, or discard
-// it. A reload finds it again from the seen state, which says the note left unconfirmed.
+// it. A reload finds it again from the seen state, which says the note left unconfirmed
+// (`restore`: only those notes are read from the cache, issue 35).
 import {
   noteToMarkdown,
   type OpenNote,
@@ -15,7 +16,7 @@ import {
 import type { NoteMetadata } from "@notes/crypto";
 import * as Y from "yjs";
 import type { LocalDb } from "./local-db";
-import { cacheNotes } from "./note-cache";
+import { cacheNotes, loadCachedNotesById } from "./note-cache";
 import type { NotebookHost } from "./notebook-host";
 import type { SetAsideItem } from "./vault-state";
 
@@ -48,6 +49,21 @@ export class SetAsideShelf {
     }
     engine.keepAside({ noteId: note.id, reason: left.reason ?? "unsigned", note, at: left.at });
     return true;
+  }
+
+  /**
+   * At start: the notes the seen states say left this device, read from the cache (and
+   * no other): held aside when unconfirmed, their copy dropped when confirmed. Then
+   * the Trash lists them.
+   */
+  async restore(): Promise<void> {
+    const { db, session } = this.notebook;
+    const left = seenStatesOf(session)
+      .all()
+      .flatMap((state) => (state.left ? [state.noteId] : []));
+    if (left.length > 0)
+      for (const { note } of await loadCachedNotesById(db, session, left)) this.holdCached(note);
+    this.publish();
   }
 
   /** Sync set a note aside: out of the live notes, its cached copy kept as it was held. */

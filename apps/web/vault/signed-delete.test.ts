@@ -1,11 +1,12 @@
 // A deletion from this browser goes out signed by the account (issue 33, item 3); offline
-// it waits in the outbox as a plain DELETE, and a refusal for good is shown.
+// it waits in the outbox and goes out signed when the outbox flushes; a refusal for good
+// is shown.
 import "fake-indexeddb/auto";
 import { type ApiClient, ApiProblem, verifyDeletion } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import type { NotebookHost } from "./notebook-host";
-import { pendingCount } from "./outbox";
+import { flushOutbox, pendingCount } from "./outbox";
 import { sendDeletion } from "./signed-delete";
 import { freshDb, testSession } from "./test-session";
 import { initialState, type VaultState } from "./vault-state";
@@ -32,6 +33,16 @@ function device(answer: unknown) {
   return { api, sent, host, shown };
 }
 
+/** A device without a network sends the deletion of note ID at `version`: it is queued. */
+async function deleteOffline(
+  db: Awaited<ReturnType<typeof freshDb>>,
+  session: Awaited<ReturnType<typeof testSession>>,
+  version: number,
+) {
+  const offline = device(new TypeError("fetch failed"));
+  await sendDeletion(offline.api, db, session, offline.host, { id: ID, version }, async () => {});
+}
+
 describe("sendDeletion", () => {
   it("sends the deletion signed with the account's key, at the version held", async () => {
     const [db, session, sodium] = await Promise.all([freshDb(), testSession(), loadSodium()]);
@@ -54,17 +65,28 @@ describe("sendDeletion", () => {
     expect(await pendingCount(db)).toBe(0);
   });
 
-  it("offline, queues a plain DELETE; refused for good, says so", async () => {
+  it("offline, the deletion waits in the outbox and goes out signed at the version held once online", async () => {
+    const [db, session, sodium] = await Promise.all([freshDb(), testSession(), loadSodium()]);
+    await deleteOffline(db, session, 6);
+    expect(await pendingCount(db)).toBe(1);
+
+    const online = device(undefined);
+    expect(await flushOutbox(db, online.api, { session })).toEqual({ state: "done" });
+
+    expect(online.sent.map((s) => s.path)).toEqual(["notes.removeSigned"]);
+    const { version, deletionSignature } = (online.sent[0]?.input ?? {}) as {
+      version: number;
+      deletionSignature: string;
+    };
+    expect(version).toBe(6);
+    const key = session.signingKeyPair.publicKey;
+    expect(verifyDeletion(sodium, key, deletionSignature, ID, 6)).toBe(true);
+    expect(await pendingCount(db)).toBe(0);
+  });
+
+  it("offline, queues the deletion; refused for good, says so", async () => {
     const [db, session] = await Promise.all([freshDb(), testSession()]);
-    const offline = device(new TypeError("fetch failed"));
-    await sendDeletion(
-      offline.api,
-      db,
-      session,
-      offline.host,
-      { id: ID, version: 1 },
-      async () => {},
-    );
+    await deleteOffline(db, session, 1);
     expect(await pendingCount(db)).toBe(1);
 
     const refusal = new ApiProblem({

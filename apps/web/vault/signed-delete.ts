@@ -1,8 +1,8 @@
 // A note deleted from this browser goes out signed (issue 33, item 3): after what the
 // outbox holds for it, with this account's signature over the deletion, so the other
 // members' devices (and this account's others) take it rather than set their copy
-// aside. Offline, or on a passing refusal, it waits in the outbox as a plain DELETE,
-// which still deletes; their devices then keep their copy aside, unconfirmed.
+// aside. Offline, or on a passing refusal, it waits in the outbox with the version it
+// was held at, and the outbox sends it signed (outbox.ts) once it can.
 import { type ApiClient, deleteNote, isProblem, isTransient, type Session } from "@notes/client";
 import type { LocalDb } from "./local-db";
 import { type NotebookHost, reportBackgroundError } from "./notebook-host";
@@ -11,7 +11,7 @@ import { enqueue } from "./outbox";
 /**
  * Sends the deletion of note `id` (at `version`, when this device held it; the SDK reads
  * the note again when it moved on). `flush` sends the outbox first, and again after a
- * plain DELETE was queued. A refusal for good is shown through `host`, as the outbox's.
+ * deletion was queued. A refusal for good is shown through `host`, as the outbox's.
  */
 export async function sendDeletion(
   api: ApiClient,
@@ -29,7 +29,11 @@ export async function sendDeletion(
     if (isProblem(error, "note-not-found") || isProblem(error, "note-deleted")) return;
     if (isProblem(error) && !isTransient(error) && error.status !== 401)
       return reportBackgroundError(host, error);
-    await enqueue(db, { kind: "delete", noteId: note.id });
+    await enqueue(db, {
+      kind: "delete",
+      noteId: note.id,
+      ...(note.version !== undefined && { version: note.version }),
+    });
     void flush();
   }
 }

@@ -20,9 +20,12 @@ interface SessionSecrets {
   privateKey: string;
   kdfIterations: number;
   kdfSalt: string;
+  /** Absent in sessions stored before the app lock (issue 38). */
+  wrappedMasterKey?: string;
 }
 
-export async function saveSession(db: LocalDb, session: Session): Promise<void> {
+/** The session as JSON bytes: what is sealed, under the device key or the app lock's. */
+export function sessionSecrets(session: Session): Uint8Array {
   const secrets: SessionSecrets = {
     token: session.token,
     account: session.account,
@@ -31,9 +34,32 @@ export async function saveSession(db: LocalDb, session: Session): Promise<void> 
     privateKey: toBase64(session.keyPair.privateKey),
     kdfIterations: session.kdfIterations,
     kdfSalt: session.kdfSalt,
+    ...(session.wrappedMasterKey && { wrappedMasterKey: session.wrappedMasterKey }),
   };
+  return utf8Encode(JSON.stringify(secrets));
+}
+
+/** The session those bytes hold (the signing key derived again from the master key). */
+export async function sessionFromSecrets(identifier: string, plain: Uint8Array): Promise<Session> {
+  const s = JSON.parse(utf8Decode(plain)) as SessionSecrets;
+  const masterKey = fromBase64(s.masterKey);
+  return {
+    identifier,
+    token: s.token,
+    account: s.account,
+    masterKey,
+    keyPair: { publicKey: fromBase64(s.publicKey), privateKey: fromBase64(s.privateKey) },
+    // Derived again rather than stored: it follows from the master key alone.
+    signingKeyPair: await deriveSigningKeyPair(await loadSodium(), masterKey),
+    kdfIterations: s.kdfIterations,
+    kdfSalt: s.kdfSalt,
+    ...(s.wrappedMasterKey && { wrappedMasterKey: s.wrappedMasterKey }),
+  };
+}
+
+export async function saveSession(db: LocalDb, session: Session): Promise<void> {
   const deviceKey = await createDeviceKey();
-  const sealed = await sealWithDeviceKey(deviceKey, utf8Encode(JSON.stringify(secrets)));
+  const sealed = await sealWithDeviceKey(deviceKey, sessionSecrets(session));
   await db.put("session", { identifier: session.identifier, deviceKey, sealed }, "current");
 }
 
@@ -43,19 +69,7 @@ export async function loadSession(db: LocalDb): Promise<Session | undefined> {
   if (!stored) return undefined;
   try {
     const plain = await openWithDeviceKey(stored.deviceKey, stored.sealed);
-    const s = JSON.parse(utf8Decode(plain)) as SessionSecrets;
-    const masterKey = fromBase64(s.masterKey);
-    return {
-      identifier: stored.identifier,
-      token: s.token,
-      account: s.account,
-      masterKey,
-      keyPair: { publicKey: fromBase64(s.publicKey), privateKey: fromBase64(s.privateKey) },
-      // Derived again rather than stored: it follows from the master key alone.
-      signingKeyPair: await deriveSigningKeyPair(await loadSodium(), masterKey),
-      kdfIterations: s.kdfIterations,
-      kdfSalt: s.kdfSalt,
-    };
+    return await sessionFromSecrets(stored.identifier, plain);
   } catch {
     return undefined;
   }

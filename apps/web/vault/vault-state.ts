@@ -7,6 +7,8 @@ import type {
   OpenNote,
   UnconfirmedReason,
 } from "@notes/client";
+import { NoteIndex } from "./note-index";
+import { NoteListView } from "./note-list-view";
 
 export interface NoteListItem {
   id: string;
@@ -17,6 +19,8 @@ export interface NoteListItem {
   /** More than one member (owner included) can open it. */
   shared: boolean;
   pinned?: boolean;
+  /** The notebook it is in, outermost first (sealed metadata, vault/notebooks.ts). */
+  notebook?: string[];
   /** In the trash since (ISO 8601); such notes show only in the trash. */
   trashedAt?: string;
   createdAt?: string;
@@ -42,7 +46,7 @@ export interface SetAsideItem {
  */
 export interface NoteWarning {
   id: string;
-  reason: NotOpenedReason | "older-copy" | "key-refused";
+  reason: NotOpenedReason | "older-copy" | "key-refused" | "role-refused";
   /** The title this device holds, when it held the note (it keeps what it had). */
   title?: string;
 }
@@ -54,10 +58,12 @@ export interface ProblemView {
 }
 
 export interface VaultState {
-  status: "loading" | "signed-out" | "ready";
+  /** "locked": the app lock holds the session sealed; only the lock screen shows. */
+  status: "loading" | "signed-out" | "ready" | "locked";
   identifier?: string;
   account?: Account;
-  notes: NoteListItem[];
+  /** The notes list: counts and windows of rows of a sorted index (note-list-view.ts). */
+  list: NoteListView;
   online: boolean;
   /** Edits stored locally and not yet acknowledged by the server. */
   pending: number;
@@ -83,7 +89,7 @@ export interface VaultState {
 
 export const initialState: VaultState = {
   status: "loading",
-  notes: [],
+  list: new NoteListView(new NoteIndex()),
   online: true,
   pending: 0,
   unsaved: false,

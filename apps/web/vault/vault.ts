@@ -3,13 +3,16 @@
 // in memory, sealed in IndexedDB, and while signed in one Notebook of notes, outbox
 // and sync), the account, billing, sessions, device links, the bridge, revisions and
 // feedback, so no screen calls the API itself. Only ciphertext leaves it.
+
 import {
   type Account,
   type ApiClient,
   ensureSigningKeyPublished,
   type Input,
+  type KeptPasskeyWrap,
   type OpenNote,
   rosterOf,
+  type SeenState,
   type Session,
   storeRevision,
 } from "@notes/client";
@@ -18,6 +21,18 @@ import type { Awareness } from "y-protocols/awareness";
 import { AccountRecord } from "./account-record";
 import { AccountSessions } from "./account-sessions";
 import { webApiClient } from "./api-transport";
+import {
+  announceLock,
+  canLock,
+  forgetPasskeyWrap,
+  keepPasskeyWrap,
+  lockedRecord,
+  lockSession,
+  onLockElsewhere,
+  passkeyWraps,
+  unlockWithPasskeyHere,
+  unlockWithPassword,
+} from "./app-lock";
 import { Billing } from "./billing";
 import { DeviceLinks } from "./device-links";
 import { storeDeviceToken, storedDeviceToken } from "./device-token-store";
@@ -26,13 +41,16 @@ import { type Journey, recordJourney, recordTourEvent, type TourEvent } from "./
 import type { LiveNote } from "./live-note";
 import { type LocalDb, openLocalDb } from "./local-db";
 import { MemberBridge } from "./member-bridge";
+import { NoteAttachments } from "./note-attachments";
 import type { NoteDeparture } from "./note-departures";
 import { NoteHistory } from "./note-history";
+import type { Backlink } from "./note-links";
 import type { NoteSharing } from "./note-sharing";
 import type { Notebook } from "./notebook";
 import { RevisionReader } from "./revision-reader";
 import type { SearchResults } from "./search/note-search";
 import { SessionKeeper } from "./session-keeper";
+import type { NoteLinks } from "./share-links";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
 
@@ -50,6 +68,8 @@ export class Vault {
   readonly feedback: Feedback;
   /** When revisions are stored (premium); `revisions` reads them. */
   readonly history: NoteHistory;
+  /** Files in notes: uploads (resumed after a reload) and downloads (issue 36). */
+  readonly attachments: NoteAttachments;
 
   private constructor(
     readonly api: ApiClient,
@@ -66,7 +86,11 @@ export class Vault {
       set: (patch) => this.set(patch),
       accountChanged: () => this.account.changed(),
       bridge: (message) => this.bridge.feed.deliver(message),
-      beforeSignOut: () => this.history.closeAll(),
+      linkImages: (noteId, ids) => this.attachments.linkImages(noteId, ids),
+      beforeSignOut: async () => {
+        await this.attachments.forget();
+        await this.history.closeAll();
+      },
     });
     this.billing = new Billing(api, () => this.account.refresh());
     this.sessions = new AccountSessions(api);
@@ -74,6 +98,12 @@ export class Vault {
     this.bridge = new MemberBridge(api, session);
     this.revisions = new RevisionReader(api, session);
     this.feedback = new Feedback(api);
+    this.attachments = new NoteAttachments({
+      api,
+      note: (id) => this.note(id),
+      openNote: (id) => this.openNote(id),
+      masterKey: () => this.masterKey(),
+    });
     this.history = new NoteHistory({
       store: async (note, base) => {
         await this.notebook?.flushAll();
@@ -91,13 +121,28 @@ export class Vault {
     });
     const vault = new Vault(api, await openLocalDb(dbName));
     const session = await loadSession(vault.db);
-    if (session) {
+    const locked = session ? undefined : await lockedRecord(vault.db);
+    if (locked) vault.set({ status: "locked", identifier: locked.identifier });
+    else if (session) {
       await vault.keeper.start(session);
       // The signing key the server holds must be this account's (ForeignSigningKey
       // otherwise); a missing one is published at the next password sign-in, since
       // publishing needs the password's auth key (issue 33, item 9).
       void ensureSigningKeyPublished(api, session).catch(() => undefined);
+      void vault.attachments.resumePending().catch(() => undefined);
     } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
+    // Another tab locked the app: this one drops its keys the same way (a reload); one
+    // unlocked it: this one opens the session it stored (a reload too).
+    onLockElsewhere((event) => {
+      const status = vault.state.status;
+      if (
+        (event === "locked" && status === "ready") ||
+        (event === "unlocked" && status === "locked")
+      )
+        location.reload();
+    });
+    // An upload the connection cut off goes on when the browser is back online.
+    addEventListener("online", () => void vault.attachments.resumePending().catch(() => undefined));
     addEventListener("pagehide", () => {
       void vault.history.closeAll();
       void vault.notebook?.saveTyped();
@@ -142,6 +187,58 @@ export class Vault {
     return this.keeper.signOut();
   }
 
+  // ── the app lock (app-lock.ts) ────────────────────────────────────────
+
+  /** Whether this session can be locked (it knows the password's wrap of its key). */
+  canLock(): boolean {
+    return canLock(this.keeper.session);
+  }
+
+  /**
+   * Seals what was typed, seals the session for the password, and reloads this tab and
+   * every other of this app: a fresh page holds no key. Sync pauses until unlocked.
+   */
+  async lock(): Promise<void> {
+    const session = this.keeper.session;
+    if (!canLock(session) || !session) return;
+    await this.notebook?.saveTyped();
+    await lockSession(this.db, session);
+    announceLock();
+    location.reload();
+  }
+
+  /** Unlocks with the password, here, without the server; false when it is not right. */
+  async unlock(password: string): Promise<boolean> {
+    const session = await unlockWithPassword(this.db, password);
+    if (!session) return false;
+    await this.keeper.start(session);
+    announceLock("unlocked");
+    return true;
+  }
+
+  /** Whether a passkey of this device can unlock it (one was enrolled or used here). */
+  async canUnlockWithPasskey(): Promise<boolean> {
+    return (await passkeyWraps(this.db)).length > 0;
+  }
+
+  /** Unlocks with a passkey of this device (a local assertion); throws if cancelled. */
+  async unlockWithPasskey(): Promise<boolean> {
+    const session = await unlockWithPasskeyHere(this.db);
+    if (!session) return false;
+    await this.keeper.start(session);
+    announceLock("unlocked");
+    return true;
+  }
+
+  /** Keeps a passkey's wrap of the master key, to unlock the app lock with it. */
+  keepPasskeyWrap(wrap: KeptPasskeyWrap): Promise<void> {
+    return keepPasskeyWrap(this.db, wrap);
+  }
+
+  forgetPasskeyWrap(credentialId: string): Promise<void> {
+    return forgetPasskeyWrap(this.db, credentialId);
+  }
+
   /** Starts a session unlocked elsewhere (passkey sign-in, device link). */
   adopt(session: Session): Promise<void> {
     return this.keeper.begin(session);
@@ -150,6 +247,11 @@ export class Vault {
   /** The unlocked master key, to wrap for a passkey or seal to a new device. */
   masterKey(): Uint8Array {
     return this.keeper.require().masterKey;
+  }
+
+  /** What this browser saw of each note (its seen states), to seal to a new device. */
+  seenStates(): readonly SeenState[] {
+    return this.keeper.require().seenStates?.all() ?? [];
   }
 
   changePassword(currentPassword: string, newPassword: string): Promise<void> {
@@ -204,6 +306,11 @@ export class Vault {
     return this.notebook?.note(id);
   }
 
+  /** The notes on this device that link to `id` (note-links.ts), read where they rest. */
+  backlinks(id: string): Promise<Backlink[]> {
+    return this.notebook?.backlinks(id) ?? Promise.resolve([]);
+  }
+
   /** Why a note that was on this device left it (unshared from this account, deleted). */
   departure(id: string): NoteDeparture | undefined {
     return this.notebook?.departure(id);
@@ -219,8 +326,9 @@ export class Vault {
     return this.notebook?.find(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
   }
 
-  allNotes(): OpenNote[] {
-    return this.notebook?.all() ?? [];
+  /** Every note on this device (export): read from the cache where they rest. */
+  allNotes(): Promise<OpenNote[]> {
+    return this.notebook?.all() ?? Promise.resolve([]);
   }
 
   createNote(metadata: NoteMetadata): Promise<string> {
@@ -260,6 +368,11 @@ export class Vault {
   /** Roster operations on the notes of this session. */
   sharing(): NoteSharing {
     return this.requireNotebook().sharing;
+  }
+
+  /** Share links of this account's notes (issue 37). */
+  links(): NoteLinks {
+    return this.requireNotebook().links;
   }
 
   /** Takes the banner's problem down (the person acted on it). */

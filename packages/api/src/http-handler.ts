@@ -29,11 +29,13 @@ export { TRPC_ENDPOINT };
 export const isV1Path = (pathname: string): boolean =>
   pathname === "/v1" || pathname.startsWith("/v1/");
 
+export const isTrpcPath = (pathname: string): boolean => pathname.startsWith(`${TRPC_ENDPOINT}/`);
+
 /** Whether a path belongs to this handler (everything else is the UI's). */
 export function ownsPath(pathname: string): boolean {
   return (
     isV1Path(pathname) ||
-    pathname.startsWith(`${TRPC_ENDPOINT}/`) ||
+    isTrpcPath(pathname) ||
     pathname === "/problems" ||
     pathname.startsWith("/problems/") ||
     pathname.startsWith("/ops/") ||
@@ -94,10 +96,26 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     }
   }
 
+  /**
+   * /api/trpc without Fetch objects (trpc-direct.ts): undefined, decided before the
+   * body is read, for a request only tRPC's Fetch adapter answers (the mount then
+   * passes it to the Fetch handler).
+   */
+  function handleTrpc(request: RestRequest, client: ClientInfo): Promise<Reply> | undefined {
+    const requestId = requestIdOf(request);
+    if (gate.isDown())
+      return Promise.resolve(databaseUnreachable(requestId, core.config.publicUrl));
+    return trpc.direct(request, client.ip, requestId);
+  }
+
   async function handle(request: Request, client: ClientInfo): Promise<Response> {
     const url = new URL(request.url);
     if (isV1Path(url.pathname)) {
       return toResponse(await handleV1(restRequestOf(request, url), client));
+    }
+    if (isTrpcPath(url.pathname)) {
+      const answer = handleTrpc(restRequestOf(request, url), client);
+      if (answer) return toResponse(await answer);
     }
     const requestId = requestIdOf(request);
     if (url.pathname.startsWith("/docs/")) {
@@ -123,18 +141,16 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
       }
       return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
     }
-    const usesDatabase =
-      url.pathname.startsWith("/ops/") || url.pathname.startsWith(`${TRPC_ENDPOINT}/`);
+    const usesDatabase = url.pathname.startsWith("/ops/") || isTrpcPath(url.pathname);
     if (usesDatabase && gate.isDown())
       return toResponse(databaseUnreachable(requestId, core.config.publicUrl));
     if (url.pathname.startsWith("/ops/")) return ops(request, requestId, client.ip);
-    if (url.pathname.startsWith(`${TRPC_ENDPOINT}/`))
-      return trpc(request, url, client.ip, requestId);
+    if (isTrpcPath(url.pathname)) return trpc.viaFetch(request, url, client.ip, requestId);
     return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
   }
 
-  /** The Fetch handler (every mount), with `v1` for mounts that can skip the Fetch objects. */
-  return Object.assign(handle, { v1: handleV1 });
+  /** The Fetch handler (every mount), with `v1` and `trpc` for mounts that can skip the Fetch objects. */
+  return Object.assign(handle, { v1: handleV1, trpc: handleTrpc });
 }
 
 export type HttpHandler = ReturnType<typeof createHttpHandler>;

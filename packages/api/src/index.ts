@@ -1,6 +1,7 @@
 export {
   createHttpHandler,
   type HttpHandler,
+  isTrpcPath,
   isV1Path,
   ownsPath,
   TRPC_ENDPOINT,

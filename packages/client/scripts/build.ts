@@ -4,7 +4,14 @@
 // Workspace dependencies (@notes/crypto) are never published, so their code and types
 // are bundled in and they leave the packed manifest; npm dependencies stay imports.
 // Inside the monorepo everything keeps importing src/ (the workspace `exports`).
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { bundleDeclarations } from "./bundle-declarations";
@@ -49,6 +56,7 @@ await bundleDeclarations({
   outFile: path.join(dist, "index.d.ts"),
   tsconfig: path.join(clientDir, "tsconfig.json"),
   isExternal,
+  sourcePaths: Object.fromEntries(bundled.map((name) => [name, [sourceEntryOf(name)]])),
 });
 writeFileSync(path.join(dist, "package.json"), `${JSON.stringify(packedManifest(), null, 2)}\n`);
 copyFileSync(path.join(clientDir, "README.md"), path.join(dist, "README.md"));
@@ -89,4 +97,13 @@ function packedManifest(): Record<string, unknown> {
     files: ["index.js", "index.d.ts", "examples"],
     dependencies: npmDependencies,
   };
+}
+
+/** A bundled workspace package's entry source file (its manifest's `exports["."]`). */
+function sourceEntryOf(name: string): string {
+  const packageDir = path.join(clientDir, "node_modules", name);
+  const own = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
+    exports: { ".": string };
+  };
+  return realpathSync(path.join(packageDir, own.exports["."]));
 }

@@ -68,8 +68,9 @@ export class DeviceLinkForged extends ClientError {
  * one pinned when this account first saw them. An account's keypair never changes (the server refuses
  * a second one), so this is the server, or whoever runs it, asking to be sealed to:
  * nothing was sealed to the new key. Show both fingerprints and ask the person to
- * compare safety numbers with `userId` out of band; only if they confirm, call
- * acceptKeyChange(pins, userId, newPublicKey, newSigningPublicKey) and try again.
+ * compare safety numbers with `userId` out of band; only if they confirm, await
+ * acceptKeyChange(pins, userId, newPublicKey, newSigningPublicKey, keyTransparencyFor(api))
+ * (refused unless the key-transparency log holds the new keys) and try again.
  */
 export class PublicKeyChanged extends ClientError {
   override readonly name = "PublicKeyChanged";
@@ -84,6 +85,26 @@ export class PublicKeyChanged extends ClientError {
     readonly newSigningPublicKey?: Uint8Array,
   ) {
     super(`the server answered different keys for ${userId} than the ones pinned`);
+  }
+}
+
+/**
+ * Key transparency refused what the server answered (issue 34, docs/key-transparency.md):
+ * nothing was pinned or sealed. `reason` is packages/keytrans's refusal (a bad head
+ * signature, too few witness cosignatures, a log that does not extend the one seen, a
+ * fork, a VRF or inclusion proof that fails), or `not-logged` (no proof came within the
+ * wait), `key-mismatch` (the log holds other keys than the ones answered: the server
+ * showed a key it never logged), `stale` (the newest head is older than the freezing
+ * bound) or `required` (no key-transparency check was available to pin with).
+ */
+export class KeyTransparencyFailed extends ClientError {
+  override readonly name = "KeyTransparencyFailed";
+  constructor(
+    readonly reason: string,
+    message: string,
+    readonly userId?: string,
+  ) {
+    super(message);
   }
 }
 
@@ -286,7 +307,23 @@ export type ChainRefusal =
   /** Shorter than the chain this device already verified. */
   | "rollback"
   /** Holds a different entry at an epoch this device verified. */
-  | "fork";
+  | "fork"
+  /**
+   * Lacks the entry the key-transparency log holds as the chain's head (issue 34): the
+   * server withholds a newer roster from this member (or stopped carrying the log's
+   * proof for a note this device saw logged).
+   */
+  | "roster-withheld"
+  /**
+   * Holds another entry at the epoch the key-transparency log holds (issue 34): the
+   * server shows members different chains.
+   */
+  | "roster-fork"
+  /**
+   * The role the server reports for this account is not the one the owner's verified
+   * chain gives it: the note keeps the signed role (issue 33, item 3).
+   */
+  | "role-not-signed";
 
 /**
  * The note's membership chain the server served does not check out (issue 33, item 2):

@@ -20,6 +20,24 @@ export type {
   ProcedurePath,
 } from "./api/types";
 export {
+  type AttachmentRecord,
+  attachmentStream,
+  downloadAttachment,
+  type FileSource,
+  type NewFile,
+  type OpenedAttachment,
+  openAttachment,
+  openAttachmentRecord,
+  removeAttachment,
+  renameAttachment,
+  resumeUpload,
+  rewrapAttachmentKeys,
+  type TransferOptions,
+  type TransferProgress,
+  type UploadOptions,
+  uploadAttachment,
+} from "./attachments";
+export {
   type BridgeKeyring,
   type BridgeNewcomer,
   type BridgeWelcome,
@@ -81,6 +99,7 @@ export {
   KeyPinsWithheld,
   KeyPublicationNeedsPassword,
   KeypairWithheld,
+  KeyTransparencyFailed,
   MemberKeyUnavailable,
   MissingKeyMaterial,
   NotAMember,
@@ -117,8 +136,14 @@ export {
 export { writeMarkdown } from "./markdown/from-markdown";
 export { type FrontMatter, splitFrontMatter } from "./markdown/front-matter";
 export { type TitledBody, takeHeadingTitle } from "./markdown/heading-title";
-export { buildNotesZip, exportFileName, markdownFileName } from "./markdown/notes-zip";
 export {
+  buildNotesZip,
+  type ExportedFile,
+  exportFileName,
+  markdownFileName,
+} from "./markdown/notes-zip";
+export {
+  ATTACHMENT_NODE,
   ATTR,
   MARK,
   type MarkAttributes,
@@ -127,7 +152,14 @@ export {
   type NodeAttributes,
   type NodeName,
 } from "./markdown/schema";
-export { fragmentToMarkdown, noteToMarkdown } from "./markdown/to-markdown";
+export {
+  attachmentIdsOf,
+  fragmentToMarkdown,
+  type LinkedFile,
+  type LinkedFiles,
+  noteToMarkdown,
+} from "./markdown/to-markdown";
+export { type AcknowledgedAppend, afterAppend } from "./notes/after-append";
 export { COMPACTION_THRESHOLD, compactIfDue, compactNote } from "./notes/compact";
 export { type CreateNoteInput, createNote, prepareNote } from "./notes/create-note";
 export { deleteNote } from "./notes/delete-note";
@@ -144,6 +176,15 @@ export {
 export { plainText } from "./notes/plain-text";
 export { type PreviousContent, readPreviousCompaction } from "./notes/previous-compaction";
 export { refreshNote } from "./notes/refresh-note";
+export {
+  type DocWoken,
+  isDocOpen,
+  noteState,
+  noteStateVector,
+  restDoc,
+  restingNote,
+  withNoteDoc,
+} from "./notes/resting-doc";
 export { isTransient, withRetry } from "./notes/retry";
 export {
   listRevisions,
@@ -174,6 +215,11 @@ export {
   type PasskeySignInInput,
   signInWithPasskey,
 } from "./passkeys/sign-in-with-passkey";
+export {
+  type KeptPasskeyWrap,
+  passkeyPrfInput,
+  unlockWithPasskey,
+} from "./passkeys/unlock-with-passkey";
 export type {
   AssertionJSON,
   CreationOptionsJSON,
@@ -182,6 +228,33 @@ export type {
   WebAuthn,
 } from "./passkeys/webauthn";
 export { ROUTES } from "./routes.generated";
+export {
+  createShareLink,
+  type NewShareLink,
+  type ShareLink,
+  sealForLink,
+} from "./share-links/create-share-link";
+export {
+  type ListedShareLink,
+  listShareLinks,
+  resealShareLinks,
+  revokeAllShareLinks,
+  revokeShareLink,
+} from "./share-links/manage-share-links";
+export {
+  type OpenedShareLink,
+  openShareLink,
+  probeShareLink,
+  type ShareLinkProbe,
+} from "./share-links/open-share-link";
+export { renderSharedText } from "./share-links/render-shared-text";
+export {
+  ShareLinkForged,
+  type ShareLinkForgedReason,
+  ShareLinkMalformed,
+} from "./share-links/share-link-errors";
+export { readShareLinkUrl, SHARE_LINK_PATH, shareLinkUrl } from "./share-links/share-link-url";
+export { downloadSharedImage, type SharedImage } from "./share-links/shared-images";
 export { addMember, type NewMember } from "./sharing/add-member";
 export { changeRole } from "./sharing/change-role";
 export { leaveNote } from "./sharing/leave-note";
@@ -192,6 +265,11 @@ export { type ResolvedUser, resolveUser, type UserQuery } from "./sharing/resolv
 export type { RosterChange } from "./sharing/roster-change";
 export { readAgainstChain, type SignedRoster, signedRoster } from "./sharing/signed-roster";
 export type { RosterOptions } from "./sharing/write-roster";
+export {
+  type ListedNote,
+  listNotesMetadata,
+  type MetadataPassOptions,
+} from "./sync/metadata-pass";
 // Issue 33, items 3, 6 and 13: signed deletions, set-aside notes, metadata revisions.
 export type { NoteNotOpened, NotOpenedReason, UnconfirmedRemoval } from "./sync/sync-engine";
 export {
@@ -242,6 +320,7 @@ export {
   rememberKeyPinGenerations,
   seenKeyPinGenerations,
 } from "./trust/key-pins-shard-memory";
+export { accountSharesNotes } from "./trust/key-pins-shares";
 export {
   exportKeyPins,
   importKeyPins,
@@ -254,6 +333,14 @@ export {
   type KeyPinsSyncResult,
   syncKeyPins,
 } from "./trust/key-pins-sync";
+export {
+  KeyTransparency,
+  type KeyTransparencyOptions,
+  type KeyTransparencyWarning,
+  keyTransparencyFor,
+  type LoggedRoster,
+  type VerifiedKeys,
+} from "./trust/key-transparency";
 export { type NoteKeyState, NoteKeyStates, parseNoteKeyStates } from "./trust/note-key-states";
 export { noteOwnerOf, rememberNoteOwner } from "./trust/note-owners";
 export { type KnownRoster, rememberRoster, rosterOf } from "./trust/note-rosters";
@@ -263,10 +350,19 @@ export {
   keyFingerprint,
   keyPinsOf,
   markVerified,
+  pendingSigningKey,
   pinFromRoster,
 } from "./trust/pin-check";
+export {
+  auditOwnRoster,
+  ownSignedRosters,
+  type RosterAuditResult,
+  watchOwnRosters,
+} from "./trust/roster-audit";
 export { type ChainHead, readChainHead, verifyChain } from "./trust/roster-chain";
+export { checkChainLogged } from "./trust/roster-log";
 export { safetyNumberWith } from "./trust/safety-number";
+export { compareSeenHead, seenHeadOf } from "./trust/seen-heads";
 export type { LeftNote, UnconfirmedReason } from "./trust/seen-states";
 export {
   MemorySeenStates,
@@ -275,6 +371,7 @@ export {
   type SeenStates,
   updateDigest,
 } from "./trust/seen-states";
+export { auditOwnAccount, type SelfAuditResult, watchOwnAccount } from "./trust/self-audit";
 export { checkServedMetadata, recordServedMetadata, revisionOf } from "./trust/served-metadata";
 export { clocksOf, holdAcknowledged, seenStatesOf } from "./trust/served-state";
 export { signEnvelope, signerOf } from "./trust/sign-content";

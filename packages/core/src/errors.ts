@@ -41,7 +41,20 @@ export type ProblemSlug =
   | "internal"
   | "at-capacity"
   | "not-found"
-  | "method-not-allowed";
+  | "method-not-allowed"
+  | "link-not-found"
+  | "link-exists"
+  | "link-expired"
+  | "link-used-up"
+  | "link-revoked"
+  | "link-access-refused"
+  | "link-limit"
+  | "link-not-following"
+  | "attachment-not-found"
+  | "attachment-exists"
+  | "attachment-state"
+  | "no-tree-head"
+  | "unknown-witness";
 
 export interface FieldError {
   /** RFC 6901 pointer into the request body, or `#/query/{name}`. */

@@ -21,6 +21,22 @@ export { signIn } from "./accounts/sign-in";
 export * from "./accounts/tier";
 export { verifyEmail } from "./accounts/verify-email";
 export * from "./analytics/record-event";
+export {
+  type AttachmentState,
+  type AttachmentView,
+  MAX_ATTACHMENT_SIZE,
+  MAX_CHUNK_SIZE,
+  MAX_METADATA_BYTES,
+} from "./attachments/attachment-record";
+export { type ChunkStore, postgresChunkStore } from "./attachments/chunk-store";
+export { collectAbandonedUploads } from "./attachments/collect-uploads";
+export { createAttachment, type NewAttachment } from "./attachments/create-attachment";
+export { finishAttachment } from "./attachments/finish-attachment";
+export { putChunk } from "./attachments/put-chunk";
+export { listAttachments, readAttachment, readChunk } from "./attachments/read-attachments";
+export { removeAttachment } from "./attachments/remove-attachment";
+export { type S3ChunkStoreConfig, s3ChunkStore } from "./attachments/s3-chunk-store";
+export { type AttachmentChange, updateAttachment } from "./attachments/update-attachment";
 export { type SubscriptionView, setCancelAtPeriodEnd } from "./billing/cancellation";
 export { startCheckout } from "./billing/checkout";
 export {
@@ -53,6 +69,7 @@ export { type Allowance, FEEDBACK_LIMIT, feedbackAllowance } from "./feedback/al
 export { FeedbackRelay } from "./feedback/relay";
 export { type FeedbackCategory, submitFeedback } from "./feedback/submit";
 export { checkHealth } from "./health";
+export * from "./key-transparency";
 export { getKeypair, putKeypair } from "./keypair/keypair";
 export { putSigningKey, SIGNING_KEY_BYTES } from "./keypair/signing-key";
 export * from "./mail/mailer";
@@ -104,6 +121,27 @@ export { listSessions } from "./sessions/list-sessions";
 export { RequestBudget } from "./sessions/request-budget";
 export { revokeSession, signOut } from "./sessions/revoke-session";
 export { SessionCache } from "./sessions/session-cache";
+export { createShareLink, type NewLink } from "./share-links/create-link";
+export {
+  type LinkAttachment,
+  MAX_LINK_ATTACHMENTS,
+  readLinkChunk,
+} from "./share-links/link-attachments";
+export {
+  FREE_SHARE_LINKS,
+  LINGER_SECONDS,
+  type LinkState,
+  type LinkView,
+} from "./share-links/link-rows";
+export { listShareLinks } from "./share-links/list-links";
+export {
+  type LinkProbe,
+  type OpenedLink,
+  openShareLink,
+  probeShareLink,
+} from "./share-links/open-link";
+export { resealShareLink } from "./share-links/reseal-link";
+export { revokeAllShareLinks, revokeShareLink } from "./share-links/revoke-links";
 export {
   SIGNATURE_BLOCK_BYTES,
   SIGNATURE_LENGTH_RULE,

@@ -18,6 +18,13 @@ export interface RateLimits {
   operatorFailuresPerIp: Limit;
   emailChangePerAccount: Limit;
   verificationMailPerAccount: Limit;
+  /** Share links' public reads (probe and open): per link, per address, and wrong access keys per link. */
+  shareLinkPerLink: Limit;
+  shareLinkPerIp: Limit;
+  shareLinkFailuresPerLink: Limit;
+  /** Chunks of a link's images read through it: per link and per address. */
+  shareLinkChunksPerLink: Limit;
+  shareLinkChunksPerIp: Limit;
 }
 
 export interface Log {

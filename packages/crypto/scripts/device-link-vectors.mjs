@@ -34,6 +34,15 @@ const linkId = "0b9f6d2e-58a1-4c57-9e0c-2f1d3a4b5c6d";
 const secret = bytes(16, 0x00);
 const idBytes = Buffer.from(linkId.replaceAll("-", ""), "hex");
 const shortCode = b64url(Buffer.concat([idBytes, secret]));
+// Version 2 of the short code (issue 38): Crockford's Base32 of the same 32 bytes, big
+// endian, 5 bits a character, the 4 spare bits zero, 13 groups of 4 joined by "-".
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const crockford = (data) => {
+  const bits = [...data].map((b) => b.toString(2).padStart(8, "0")).join("");
+  const padded = bits.padEnd(Math.ceil(bits.length / 5) * 5, "0");
+  return (padded.match(/.{5}/g) ?? []).map((five) => CROCKFORD[Number.parseInt(five, 2)]).join("");
+};
+const shortCodeV2 = (crockford(Buffer.concat([idBytes, secret])).match(/.{4}/g) ?? []).join("-");
 const qrText = JSON.stringify({ linkId, secret: b64url(secret) });
 
 // --- the two ephemeral P-256 keys, public halves as SPKI written out by hand ---
@@ -149,6 +158,7 @@ const vectors = {
     linkId,
     secret: b64(secret),
     shortCode,
+    shortCodeV2,
     qrText,
     claimer: {
       privateKeyHex: hex(claimer.privateKey),

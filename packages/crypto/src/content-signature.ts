@@ -32,6 +32,14 @@ export const SIGNED_KINDS = {
   bridgeTransmission: 6,
   /** Kind 7 is a note's deletion (client: trust/deletion-signature.ts; the body is the version). */
   deletion: 7,
+  /** Kind 8 is what a share link serves (share-link-signature.ts; the scope is the link id). */
+  shareLink: 8,
+  /**
+   * Kind 9 is the key-transparency head a member's device last saw, carried in a live
+   * frame of kind 3 (live-frame.ts; docs/key-transparency.md, "Comparing heads"): the
+   * body is u64 epoch ‖ the log root of that epoch's head.
+   */
+  seenHead: 9,
 } as const;
 
 export type SignedKind = keyof typeof SIGNED_KINDS;
@@ -39,8 +47,11 @@ export type SignedKind = keyof typeof SIGNED_KINDS;
 /** What a signature is bound to besides its body. */
 export interface SignedContext {
   kind: SignedKind;
-  /** The note's id; null for a bridge transmission. */
-  scope: string | null;
+  /**
+   * The note's id; null for a bridge transmission (16 zero bytes); or 16 raw bytes (a
+   * share link's id, which is no uuid).
+   */
+  scope: string | Uint8Array | null;
   /** The key the object is sealed under: a note's content key, or the bridge key. */
   key: Uint8Array;
 }
@@ -64,11 +75,18 @@ export function signatureMessage(
   return concatBytes([
     utf8Encode(SIGNATURE_LABEL),
     Uint8Array.of(SIGNED_KINDS[context.kind]),
-    context.scope === null ? new Uint8Array(UUID_BYTES) : uuidToBytes(context.scope),
+    scopeBytes(context.scope),
     sodium.crypto_generichash(32, context.key, null).subarray(0, 16),
     uuidToBytes(signerId),
     sodium.crypto_generichash(32, body, null),
   ]);
+}
+
+function scopeBytes(scope: SignedContext["scope"]): Uint8Array {
+  if (scope === null) return new Uint8Array(UUID_BYTES);
+  if (typeof scope === "string") return uuidToBytes(scope);
+  assertLength(scope, UUID_BYTES, "scope");
+  return scope;
 }
 
 /** The signature block (Base64, 80 bytes) of `body` in `context`, signed by `signer`. */

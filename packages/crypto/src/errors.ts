@@ -75,3 +75,17 @@ export class InvalidLiveFrame extends CryptoError {
 export class InvalidSignature extends CryptoError {
   override readonly name = "InvalidSignature";
 }
+
+/** What a share link served opened but is not the content JSON of "Share links". */
+export class InvalidShareLinkContent extends CryptoError {
+  override readonly name = "InvalidShareLinkContent";
+}
+
+/**
+ * An attachment did not hold together (docs/client-crypto.md, "Attachments"): its
+ * metadata was malformed, or the server's record or chunks contradict what the
+ * sealed metadata says (a chunk missing, one too many, a size that does not add up).
+ */
+export class InvalidAttachment extends CryptoError {
+  override readonly name = "InvalidAttachment";
+}

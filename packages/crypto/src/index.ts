@@ -10,6 +10,29 @@ export {
 } from "./account-fingerprint";
 export { type AccountKeys, deriveAccountKeys } from "./account-keys";
 export { type AeadSodium, KEY_BYTES, NONCE_BYTES, TAG_BYTES } from "./aead";
+export {
+  ATTACHMENT_LABELS,
+  type AttachmentLayout,
+  type AttachmentMetadata,
+  attachmentLayout,
+  CHUNK_OVERHEAD,
+  chunkAssociatedData,
+  DEFAULT_CHUNK_BYTES,
+  encodeAttachmentMetadata,
+  fileKeyAssociatedData,
+  generateFileKey,
+  MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
+  metadataAssociatedData,
+  openAttachmentMetadata,
+  openChunk,
+  sealAttachmentMetadata,
+  sealChunk,
+  unwrapFileKey,
+  wrapFileKey,
+} from "./attachment";
+export { padMetadata, padmeLength, unpadMetadata } from "./attachment-padding";
+export { BASE32_ALPHABET, type Base32Result, fromBase32, toBase32 } from "./base32";
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from "./base64";
 export {
   assertEpochNumber,
@@ -71,6 +94,7 @@ export { deriveEpochId } from "./epoch-id";
 export {
   CryptoError,
   DecryptionFailed,
+  InvalidAttachment,
   InvalidEncoding,
   InvalidKdfParameters,
   InvalidKeyPins,
@@ -79,6 +103,7 @@ export {
   InvalidMetadata,
   InvalidNoteId,
   InvalidRecoveryCode,
+  InvalidShareLinkContent,
   InvalidSignature,
   InvalidUserId,
   type RecoveryCodeProblem,
@@ -89,8 +114,10 @@ export {
   type LiveFrame,
   type LiveFrameKind,
   openLiveFrame,
+  SEEN_HEAD_BYTES,
   sealLiveFrame,
   sealSignedLiveUpdate,
+  sealSignedSeenHead,
 } from "./live-frame";
 export {
   copyMetadata,
@@ -143,6 +170,44 @@ export {
   openKeyPins,
   sealKeyPins,
 } from "./sealed-key-pins";
+export {
+  decodeShareLinkContent,
+  encodeShareLinkContent,
+  openShareLinkContent,
+  SHARE_LINK_CONTENT_VERSION,
+  SHARE_LINK_LABEL,
+  SHARE_LINK_MAX_IMAGES,
+  type ShareLinkAuthor,
+  type ShareLinkContent,
+  type ShareLinkImage,
+  sealShareLinkContent,
+  shareLinkAssociatedData,
+} from "./share-link-content";
+export {
+  decodeShareLinkKey,
+  encodeShareLinkKey,
+  generateShareLinkId,
+  generateShareLinkKey,
+  SHARE_LINK_ID_BYTES,
+  SHARE_LINK_KEY_BYTES,
+  shareLinkIdBytes,
+} from "./share-link-id";
+export {
+  deriveShareLinkKeys,
+  SHARE_LINK_LABELS,
+  SHARE_LINK_MAX_ITERATIONS,
+  SHARE_LINK_MIN_ITERATIONS,
+  type ShareLinkKeys,
+  type ShareLinkPassword,
+  shareLinkAccessVerifier,
+} from "./share-link-keys";
+export {
+  openShareLinkOwnerKeys,
+  SHARE_LINK_KEYS_LABEL,
+  type ShareLinkOwnerKeys,
+  sealShareLinkOwnerKeys,
+} from "./share-link-owner-keys";
+export { signShareLink, verifyShareLink } from "./share-link-signature";
 export {
   generateSharingKeyPair,
   SHARING_KEY_BYTES,

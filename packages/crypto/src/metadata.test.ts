@@ -87,15 +87,43 @@ describe("note metadata: properties and shape", () => {
     expect(decodeMetadata(utf8Encode(json))).toEqual({ title: "T", tags: [] });
   });
 
-  it("ignores unknown members when reading", () => {
+  it("sets unknown members apart when reading, and writes them back after the known", () => {
     const json = '{"tags":["x"],"colour":"red","title":"T","v":2}';
-    expect(decodeMetadata(utf8Encode(json))).toEqual({ title: "T", tags: ["x"] });
+    const read = decodeMetadata(utf8Encode(json));
+    expect(read).toEqual({ title: "T", tags: ["x"], unknown: { colour: "red", v: 2 } });
+    // A rename keeps them (contract §9 rule 12: a client keeps what it does not understand).
+    const renamed = { ...copyMetadata(read), title: "Renamed" };
+    expect(new TextDecoder().decode(encodeMetadata(renamed))).toBe(
+      '{"title":"Renamed","tags":["x"],"colour":"red","v":2}',
+    );
+  });
+
+  it("never lets a kept member stand in for a known one", () => {
+    const m = { title: "T", tags: [], unknown: { pinned: true, title: "evil", x: 1 } };
+    expect(new TextDecoder().decode(encodeMetadata(m))).toBe('{"title":"T","tags":[],"x":1}');
   });
 
   it("reads metadata sealed by another writer with extra members", () => {
     const json = utf8Encode('{"title":"T","tags":[],"future":{"x":1}}');
     const sealed = sealEnvelope(sodium, cek, v.noteId, json);
-    expect(openMetadata(sodium, cek, v.noteId, sealed)).toEqual({ title: "T", tags: [] });
+    expect(openMetadata(sodium, cek, v.noteId, sealed)).toEqual({
+      title: "T",
+      tags: [],
+      unknown: { future: { x: 1 } },
+    });
+  });
+
+  it("carries a notebook path, nested, and ignores one that is not a path", () => {
+    const m = { title: "T", tags: [], notebook: ["Work", "Projects"] };
+    expect(new TextDecoder().decode(encodeMetadata(m))).toBe(
+      '{"title":"T","tags":[],"notebook":["Work","Projects"]}',
+    );
+    expect(decodeMetadata(encodeMetadata(m))).toEqual(m);
+    expect(copyMetadata(m)).toEqual(m);
+    for (const notebook of [[], "Work", [""], ["a", 1], Array(9).fill("n")])
+      expect(
+        decodeMetadata(utf8Encode(JSON.stringify({ title: "T", tags: [], notebook }))),
+      ).toEqual({ title: "T", tags: [] });
   });
 
   it.each([
@@ -110,6 +138,19 @@ describe("note metadata: properties and shape", () => {
     '{"title":"T","tags":["a",2]}',
   ])("rejects %s", (json) => {
     expect(() => decodeMetadata(utf8Encode(json))).toThrow(InvalidMetadata);
+  });
+
+  it("keeps a seen head of 40 bytes and ignores one of another shape", () => {
+    const seenHead = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJw==";
+    const kept = decodeMetadata(encodeMetadata({ title: "T", tags: [], seenHead }));
+    expect(kept.seenHead).toBe(seenHead);
+    for (const wrong of ["AAEC", `${seenHead.slice(0, 53)}x==`, 40]) {
+      const read = decodeMetadata(
+        utf8Encode(JSON.stringify({ title: "T", tags: [], seenHead: wrong })),
+      );
+      expect(read.seenHead).toBeUndefined();
+      expect(read.unknown).toBeUndefined();
+    }
   });
 
   it("rejects bytes that are not UTF-8", () => {

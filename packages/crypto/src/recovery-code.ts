@@ -1,6 +1,8 @@
 // The recovery key and its human form (§9 byte-level detail 3): 32 random bytes shown
 // once as RFC 4648 Base32, upper case, 13 groups of 4 joined by "-". Reading ignores
-// case, whitespace and hyphens, and refuses anything that is not exactly such a key.
+// case, whitespace and hyphens, reads the digits 0 and 1 (not in the alphabet, which
+// has only 2–7) as the letters O and I they are mistaken for (issue 38), and refuses
+// anything that is not exactly such a key.
 import { fromBase32, toBase32 } from "./base32";
 import { assertLength, InvalidRecoveryCode } from "./errors";
 import type { Sodium } from "./sodium";
@@ -19,7 +21,11 @@ export function formatRecoveryCode(recoveryKey: Uint8Array): string {
 }
 
 export function parseRecoveryCode(code: string): Uint8Array {
-  const compact = code.replace(/[\s-]/g, "").toUpperCase();
+  const compact = code
+    .replace(/[\s-]/g, "")
+    .toUpperCase()
+    .replaceAll("0", "O")
+    .replaceAll("1", "I");
   if (compact.length !== CODE_CHARS) {
     throw new InvalidRecoveryCode(
       "length",

@@ -1,6 +1,7 @@
 import type { Database } from "./database";
+import { probePostgres, UNFLAGGED_POOLER_MESSAGE } from "./detect-pooler";
 import { openEmbedded } from "./embedded";
-import { openPostgres } from "./postgres";
+import { openPostgres, STARTUP_LIMITS } from "./postgres";
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -11,16 +12,35 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   migrationsFolder: string;
   poolSize?: number;
+  /** Told when the URL turned out to be a transaction pooler's though it did not say so. */
+  warn?: (message: string) => void;
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date. A Postgres URL
+ * not said to be pooled is probed first (detect-pooler.ts): behind a transaction
+ * pooler, prepared statements and session state would break requests and could
+ * leave transactions open holding locks, so the instance runs in pooled mode
+ * instead, and says so.
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  let pooled = options.pooled ?? false;
+  let limitsAtStartup = !pooled;
+  if (options.databaseUrl && !pooled) {
+    const probe = await probePostgres(options.databaseUrl, STARTUP_LIMITS);
+    limitsAtStartup = probe.takesStartupLimits && !probe.transactionPooler;
+    if (probe.transactionPooler) {
+      pooled = true;
+      options.warn?.(UNFLAGGED_POOLER_MESSAGE);
+    }
+  }
   const database = options.databaseUrl
     ? openPostgres({
         url: options.databaseUrl,
         poolSize: options.poolSize,
-        pooled: options.pooled,
+        pooled,
         directUrl: options.directUrl,
+        limitsAtStartup,
       })
     : await openEmbedded(options.dataDir);
   try {

@@ -1,7 +1,7 @@
 // @notes/realtime: the WebSocket relay of contract.md §7 (change feed and live
-// rooms), with its database access injected through deps.ts.
+// rooms), with its database access injected through deps.ts (wired to core by
+// @notes/server's core-access.ts).
 
-export { coreAccess, type EventSink, followEvents } from "./core-access";
 export { createRealtime, type Realtime, type RealtimeStats } from "./create-realtime";
 export type {
   BridgeTransmission,

@@ -13,11 +13,14 @@ import {
   defaultLimits,
   FeedbackRelay,
   outboxMailer,
+  postgresChunkStore,
   priceTable,
   RequestBudget,
   SESSIONS_CHANNEL,
   SessionCache,
+  s3ChunkStore,
   smtpMailer,
+  startEpochJob,
 } from "@notes/core";
 import { type Database, openDatabase } from "@notes/db";
 import pino from "pino";
@@ -64,6 +67,12 @@ function readDocs(docsDir: string, cryptoDir: string): Record<string, string> {
     "group-state-vectors.json": path.join(cryptoDir, "src", "group-state-vectors.json"),
     "key-pin-shard-vectors.json": path.join(cryptoDir, "src", "key-pin-shard-vectors.json"),
     "device-link-vectors.json": path.join(cryptoDir, "src", "device-link-vectors.json"),
+    "share-link-vectors.json": path.join(cryptoDir, "src", "share-link-vectors.json"),
+    // Issue 36: file keys, sealed metadata and chunks of attachments.
+    "attachment-vectors.json": path.join(cryptoDir, "src", "attachment-vectors.json"),
+    // Issue 34: key transparency, its bytes and known answers.
+    "key-transparency.md": path.join(docsDir, "key-transparency.md"),
+    "kt-vectors.json": path.join(cryptoDir, "..", "keytrans", "src", "kt-vectors.json"),
   };
   const docs: Record<string, string> = {};
   for (const [name, file] of Object.entries(files)) {
@@ -83,6 +92,7 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
     dataDir: env.DATA_DIR,
     migrationsFolder: env.MIGRATIONS_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
+    warn: (message) => log.warn({}, message),
   });
   const rateLimitScale = env.RATE_LIMIT_SCALE;
   const core: Core = {
@@ -99,6 +109,16 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
       Math.max(1, Math.ceil(defaultLimits.accountRequests.limit * rateLimitScale)),
     ),
     log,
+    chunkStore: env.S3_BUCKET
+      ? s3ChunkStore({
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+        })
+      : postgresChunkStore,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, log),
     config: {
       publicUrl: env.PUBLIC_URL,
@@ -106,11 +126,17 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
       serverSecret: env.SERVER_SECRET ?? secretIn(env.DATA_DIR, "server-secret"),
       rateLimitScale,
       limits: defaultLimits,
+      attachmentUploadTtlSeconds: env.ATTACHMENT_UPLOAD_TTL_SECONDS,
       billing: {
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         apiBase: env.STRIPE_API_BASE,
         prices: priceTable(env.BILLING_PRICES),
+      },
+      keyTransparency: {
+        epochMs: env.KT_EPOCH_MS,
+        witnessKeys: env.KT_WITNESS_KEYS,
+        quorum: env.KT_WITNESS_QUORUM ?? env.KT_WITNESS_KEYS.length,
       },
     },
   };
@@ -128,7 +154,12 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
     : undefined;
   core.feedbackRelay = relay;
   relay?.start();
-  log.info({ database: database.kind, publicUrl: env.PUBLIC_URL }, "back end ready");
+  // Every instance tries; one closes each epoch (run-epoch.ts: lock and interval).
+  const epochJob = startEpochJob(core);
+  log.info(
+    { database: database.kind, publicUrl: env.PUBLIC_URL, attachments: core.chunkStore?.name },
+    "back end ready",
+  );
   return {
     core,
     database,
@@ -138,6 +169,7 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
       onDatabaseUnreachable: () => database.discardConnections(),
     }),
     close: async () => {
+      await epochJob.stop();
       await relay?.stop();
       await core.appends.settled();
       await core.announcer.settled();

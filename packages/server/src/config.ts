@@ -30,4 +30,17 @@ export interface BackendConfig {
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_BASE?: string | undefined;
   BILLING_PRICES?: Parameters<typeof priceTable>[0];
+  /** Present: attachment chunks go to this S3-compatible bucket (README, Attachments). */
+  S3_BUCKET?: string | undefined;
+  S3_REGION: string;
+  S3_ENDPOINT?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE?: boolean | undefined;
+  ATTACHMENT_UPLOAD_TTL_SECONDS: number;
+  /** Key transparency: epoch length, the witnesses that publish heads and their quorum. */
+  KT_EPOCH_MS: number;
+  KT_WITNESS_KEYS: Uint8Array[];
+  /** Absent: every witness named. */
+  KT_WITNESS_QUORUM?: number | undefined;
 }

@@ -7,7 +7,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Log } from "@notes/core";
 import type { Database } from "@notes/db";
-import { coreAccess, createRealtime, followEvents, type RealtimeStats } from "@notes/realtime";
+import { createRealtime, type RealtimeStats } from "@notes/realtime";
+import { coreAccess, followEvents } from "./core-access";
 
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 

@@ -83,6 +83,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "info",
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       REALTIME_URL: sidecar.url,
+      KT_EPOCH_MS: "200",
       ...database,
     },
     "next-pooled.log",

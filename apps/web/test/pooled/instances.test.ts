@@ -9,11 +9,11 @@ import { signUp } from "../support/accounts";
 import { Client } from "../support/api";
 import { TEST_SERVER_SECRET } from "../support/database-mode";
 import {
+  exitWithin,
   freePort,
   type RunningServer,
   startProcess,
   startServer,
-  stopProcess,
 } from "../support/server-process";
 
 const skip = inject("pooledSkip");
@@ -91,13 +91,7 @@ describe.skipIf(skip)("instances behind a transaction pooler", () => {
       child.stderr?.on("data", (chunk: Buffer) => {
         said += chunk.toString();
       });
-      const exit = await new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => resolve(stopProcess(child)), 60_000);
-        child.once("exit", (code) => {
-          clearTimeout(timer);
-          resolve(code);
-        });
-      });
+      const exit = await exitWithin(child, 60_000);
       expect(exit).toBe(1);
       expect(said).toContain("schema is behind");
       expect(said).toContain("DATABASE_DIRECT_URL");

@@ -12,6 +12,18 @@ export function databaseEnv(): Record<string, string> {
   return databaseUrl ? { DATABASE_URL: databaseUrl, SERVER_SECRET: TEST_SERVER_SECRET } : {};
 }
 
+/** Runs `statement` on the suite's Postgres (a Postgres-only test's direct change) on one connection. */
+export async function onPostgres(
+  statement: (sql: postgres.Sql) => Promise<unknown>,
+): Promise<void> {
+  const sql = postgres(databaseUrl ?? "", { max: 1, onnotice: () => {} });
+  try {
+    await statement(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 export async function resetPostgres(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {

@@ -90,6 +90,20 @@ export function stopProcess(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * The exit code of a process expected to stop by itself (a start it refuses), or null
+ * when it is still running after `ms`: then it is stopped.
+ */
+export function exitWithin(child: ChildProcess, ms: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(stopProcess(child).then(() => null)), ms);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
 export function hasNextBuild(): boolean {
   return existsSync(path.join(webDir, ".next/BUILD_ID"));
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { b64, type SignedUp, signUp } from "./accounts";
-import type { ApiResponse } from "./api";
+import type { ApiResponse, Client } from "./api";
 import { blob } from "./notes";
 
 export interface Sharer extends SignedUp {
@@ -15,8 +15,8 @@ export interface Sharer extends SignedUp {
 }
 
 /** Signs up with a handle and stores a sharing keypair, so others can resolve it. */
-export async function sharer(prefix = "share"): Promise<Sharer> {
-  const user = await signUp();
+export async function sharer(prefix = "share", client?: Client): Promise<Sharer> {
+  const user = await signUp(undefined, client);
   const handle = user.credentials.identifier;
   const publicKey = b64(randomBytes(32));
   const put = await user.client.call("PUT", "/v1/keypair", {
@@ -55,12 +55,25 @@ export interface MemberBody {
   addedBy?: string | null;
 }
 
-export function roster(user: SignedUp, noteId: string) {
+/** The roster as answered, each member's key-transparency proof included (issue 34). */
+export function rosterWithProofs(user: SignedUp, noteId: string) {
   return user.client.call<{ members: Record<string, unknown>[]; nextPageToken: string }>(
     "GET",
     `/v1/notes/${noteId}/members`,
     { token: user.token },
   );
+}
+
+/**
+ * The roster as answered, less each member's `keyTransparency` proof: whether an epoch
+ * closed since a key was published is timing, not what these tests are about
+ * (key-transparency.test.ts checks the proofs).
+ */
+export async function roster(user: SignedUp, noteId: string) {
+  const res = await rosterWithProofs(user, noteId);
+  if (!Array.isArray(res.body.members)) return res;
+  const members = res.body.members.map(({ keyTransparency: _proof, ...member }) => member);
+  return { ...res, body: { ...res.body, members } };
 }
 
 export function putMembers(

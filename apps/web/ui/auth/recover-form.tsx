@@ -2,11 +2,13 @@
 // Recovery: the recovery code opens the master key here, and a new password wraps it.
 import Link from "next/link";
 import { useState } from "react";
+import { CodeField } from "../code-field";
 import { ActionForm, Field } from "../field";
 import { FormError } from "../form-error";
 import { useAction } from "../use-action";
 import { useVault } from "../vault-context";
-import { MIN_PASSWORD, PASSWORD_RULE } from "./password-rules";
+import { NewPasswordFields } from "./new-password-fields";
+import { newPasswordProblem } from "./password-rules";
 import { useRedirectWhenReady } from "./redirect-when-ready";
 
 export function RecoverForm() {
@@ -14,11 +16,11 @@ export function RecoverForm() {
   const [identifier, setIdentifier] = useState("");
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
   const { run, busy, error, setError } = useAction(async (): Promise<void> => {
-    if (password.length < MIN_PASSWORD) {
-      setError(
-        `Your new password has ${password.length} of the ${MIN_PASSWORD} characters it needs.`,
-      );
+    const problem = newPasswordProblem(password, repeat);
+    if (problem) {
+      setError(problem);
       return;
     }
     await vault.recover(identifier.trim(), code, password);
@@ -40,24 +42,15 @@ export function RecoverForm() {
           value={identifier}
           onChange={setIdentifier}
         />
-        <Field
-          label="Recovery code"
-          name="recoveryCode"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={code}
-          onChange={setCode}
-        />
-        <Field
+        <CodeField label="Recovery code" name="recoveryCode" value={code} onChange={setCode} />
+        <NewPasswordFields
           label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULE}
-          value={password}
-          onChange={setPassword}
+          repeatLabel="Repeat new password"
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          context={[identifier]}
         />
         <FormError message={error} />
         <button type="submit" disabled={busy}>

@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { useRedirectWhenReady } from "../auth/redirect-when-ready";
-import { ActionForm, Field } from "../field";
+import { CodeField } from "../code-field";
+import { ActionForm } from "../field";
 import { FormError } from "../form-error";
 import { canScanQr, QrScanner } from "./qr-scanner";
 import { useJoinDevice } from "./use-join-device";
@@ -42,12 +43,9 @@ export function JoinDeviceScreen() {
           {scanning && <QrScanner onCode={scanned} onError={setCameraError} />}
           <FormError message={cameraError} />
           <ActionForm onSubmit={() => join(code)}>
-            <Field
+            <CodeField
               label="Code from your signed-in device"
               name="link-code"
-              autoComplete="off"
-              spellCheck={false}
-              required
               value={code}
               onChange={setCode}
             />
@@ -61,7 +59,7 @@ export function JoinDeviceScreen() {
       {phase.name === "waiting" && (
         <p role="status">
           On your signed-in device, check that it shows the code{" "}
-          <strong className="link-code" data-testid="link-fingerprint">
+          <strong className="link-fingerprint" data-testid="link-fingerprint">
             {phase.claim.fingerprint}
           </strong>{" "}
           and confirm. This page continues by itself.

@@ -3,6 +3,7 @@
 // a short code, a countdown, and the handshake's state; the master key is sealed to
 // the new device only after the person confirms the code both screens show.
 import { useEffect, useRef, useState } from "react";
+import { CodeField } from "../code-field";
 import { QrCode } from "./qr-code";
 import { formatSeconds, useCountdown } from "./use-countdown";
 import { type LinkPhase, useLinkNewDevice } from "./use-link-new-device";
@@ -49,10 +50,7 @@ export function LinkDeviceSection({ onLinked }: { onLinked?(): void }) {
             code or paste the code below.
           </p>
           <QrCode text={link.qrText} label="QR code for linking a new device" />
-          <label>
-            Code
-            <input className="link-code" readOnly value={link.code} />
-          </label>
+          <CodeField label="Code" name="link-code" value={link.code} readOnly />
           <div className="actions">
             <button type="button" className="secondary" onClick={() => void copy()}>
               {copied ? "Copied" : "Copy code"}
@@ -75,14 +73,14 @@ export function LinkDeviceSection({ onLinked }: { onLinked?(): void }) {
               "A new device is asking"
             )}{" "}
             for your notes. It shows the code{" "}
-            <strong className="link-code" data-testid="link-fingerprint">
+            <strong className="link-fingerprint" data-testid="link-fingerprint">
               {phase.fingerprint}
             </strong>
             . Link it only if that is the device in front of you.
           </p>
           <div className="actions">
             <button type="button" onClick={() => void confirm()}>
-              Link device {phase.fingerprint}
+              Link device <span className="link-fingerprint">{phase.fingerprint}</span>
             </button>
             <button type="button" className="secondary" onClick={cancel}>
               Cancel

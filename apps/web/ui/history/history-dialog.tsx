@@ -2,7 +2,8 @@
 // The note's History dialog (opened from the note's "More actions" menu). Premium
 // accounts see the note's revisions; a free account sees what history would give and
 // where to get it. The owner, on any plan, also sees the note as it was before its
-// last tidy-up (compaction), which no member's tidy-up can take away.
+// last tidy-up (compaction), which no member's tidy-up can take away: after the
+// revisions, and only when it can help (kept-copy.ts).
 import type { OpenNote } from "@notes/client";
 import Link from "next/link";
 import { useEffect } from "react";
@@ -46,7 +47,6 @@ function HistoryBody({
   if (tier === "free")
     return (
       <div className="history-free" data-testid="history-free">
-        {kept}
         <p>
           With premium, this note keeps its history: a revision is stored when you leave a note you
           changed and every 10 minutes while you write. You can see who changed what and when,
@@ -57,12 +57,13 @@ function HistoryBody({
             See plans
           </Link>
         </p>
+        {kept}
       </div>
     );
   return (
     <>
-      {kept}
       <RevisionBrowser note={note} readOnly={readOnly} onRestored={onRestored} />
+      {kept}
     </>
   );
 }

@@ -7,7 +7,8 @@ import { type OpenNote, type PreviousContent, restoreRevision } from "@notes/cli
 import { useEffect, useState } from "react";
 import { FormError } from "../form-error";
 import { describeError } from "../problem-text";
-import { useVault } from "../vault-context";
+import { useVault, useVaultState } from "../vault-context";
+import { keptCopyHelps, tidierName } from "./kept-copy";
 import { diffSummary } from "./line-diff";
 import { revisionText } from "./revision-text";
 
@@ -21,6 +22,7 @@ export function PreviousCompactionView({
   const { vault } = useVault();
   const [kept, setKept] = useState<PreviousContent | null>();
   const [error, setError] = useState<string>();
+  const shared = useVaultState((s) => s.list.get(note.id)?.shared === true);
   useEffect(() => {
     let live = true;
     vault.revisions
@@ -32,10 +34,16 @@ export function PreviousCompactionView({
     };
   }, [vault, note]);
   if (error) return <FormError message={error} />;
-  if (kept === undefined)
-    return <p className="muted">Looking for the note before its last tidy-up…</p>;
-  if (kept === null) return null;
+  // Nothing is said while it looks: on most notes there is nothing to show.
+  if (!kept) return null;
   const { text, diff } = revisionText(kept.doc, note.doc);
+  const tidiedBy = kept.compactedBy && vault.nameOf(note.id, kept.compactedBy);
+  const helps = keptCopyHelps({
+    tidiedBy,
+    shared,
+    formerKeys: (note.formerCeks?.length ?? 0) > 0,
+  });
+  if (!helps) return null;
   const when = new Date(kept.compactedAt).toLocaleString();
   return (
     <section
@@ -43,10 +51,11 @@ export function PreviousCompactionView({
       aria-labelledby="previous-compaction-h"
       data-testid="previous-compaction"
     >
-      <h3 id="previous-compaction-h">Before the last tidy-up ({when})</h3>
+      <h3 id="previous-compaction-h">The note before {tidierName(tidiedBy)} tidied it up</h3>
       <p className="muted">
-        When someone with edit access tidies up this note, the server keeps what it held before, for
-        you as the owner. Changed since: {diffSummary(diff)}.
+        On {when}, {tidierName(tidiedBy)} merged this note's saved changes into one. The server kept
+        the note as it was just before, for you as its owner, in case something was lost. Changed
+        since: {diffSummary(diff)}.
       </p>
       <pre className="revision-text">{text || "(empty)"}</pre>
       <button

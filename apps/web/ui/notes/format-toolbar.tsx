@@ -1,21 +1,34 @@
 "use client";
-// The editor's formatting toolbar: icons in three groups (marks, blocks, lists), each
-// with its name for screen readers and as a tooltip, pressed while it applies at the
-// caret. One row, also on a phone (it scrolls sideways on a narrower screen), kept at
-// the top of the note while the note scrolls.
+// The editor's formatting toolbar: icons in groups (marks, blocks, lists, then the less
+// used: strikethrough, highlight, subheading; then table),
+// each with its name for screen readers and as a tooltip, pressed while it applies at
+// the caret. Inside a table one more group edits it (rows, columns, delete). One row,
+// also on a phone (it scrolls sideways on a narrower screen), kept at the top of the
+// note while the note scrolls. Each format also has its Markdown shortcut as typed:
+// "**b**", "_i_", "~~s~~", "==h==", "## ", "### ", "> ", "```", "- ", "1. ", "[ ] ",
+// and "| a | b |" then Enter.
 import { MARK, NODE } from "@notes/client";
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import {
+  BetweenHorizontalEnd,
+  BetweenVerticalEnd,
   Bold,
   Code,
   Heading2,
+  Heading3,
+  Highlighter,
   Italic,
   List,
   ListChecks,
   ListOrdered,
   type LucideIcon,
+  Paperclip,
   Quote,
+  SquareMinus,
+  Strikethrough,
+  Table,
+  Trash2,
 } from "lucide-react";
 
 interface Format {
@@ -50,7 +63,8 @@ const GROUPS: Format[][] = [
     {
       name: "Heading",
       icon: Heading2,
-      isActive: (e) => e.isActive(NODE.heading),
+      keys: "## ",
+      isActive: (e) => e.isActive(NODE.heading, { level: 2 }),
       apply: (e) => chain(e).toggleHeading({ level: 2 }).run(),
     },
     {
@@ -62,6 +76,7 @@ const GROUPS: Format[][] = [
     {
       name: "Code",
       icon: Code,
+      keys: "```",
       isActive: (e) => e.isActive(NODE.codeBlock),
       apply: (e) => chain(e).toggleCodeBlock().run(),
     },
@@ -86,23 +101,87 @@ const GROUPS: Format[][] = [
       apply: (e) => chain(e).toggleTaskList().run(),
     },
   ],
+  // Less used: after the rest, so a phone shows the everyday ones first (the row
+  // scrolls sideways for these).
+  [
+    {
+      name: "Strikethrough",
+      icon: Strikethrough,
+      keys: "Ctrl+Shift+S",
+      isActive: (e) => e.isActive(MARK.strike),
+      apply: (e) => chain(e).toggleStrike().run(),
+    },
+    {
+      name: "Highlight",
+      icon: Highlighter,
+      keys: "Ctrl+Shift+H",
+      isActive: (e) => e.isActive(MARK.highlight),
+      apply: (e) => chain(e).toggleHighlight().run(),
+    },
+    {
+      name: "Subheading",
+      icon: Heading3,
+      keys: "### ",
+      isActive: (e) => e.isActive(NODE.heading, { level: 3 }),
+      apply: (e) => chain(e).toggleHeading({ level: 3 }).run(),
+    },
+  ],
+  [
+    {
+      name: "Table",
+      icon: Table,
+      keys: "| a | b | and Enter",
+      isActive: (e) => e.isActive(NODE.table),
+      apply: (e) => chain(e).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
+  ],
+];
+
+/** Shown while the caret is in a table: what changes its shape. */
+const TABLE_TOOLS: Format[] = [
+  {
+    name: "Add row",
+    icon: BetweenHorizontalEnd,
+    isActive: () => false,
+    apply: (e) => chain(e).addRowAfter().run(),
+  },
+  {
+    name: "Add column",
+    icon: BetweenVerticalEnd,
+    isActive: () => false,
+    apply: (e) => chain(e).addColumnAfter().run(),
+  },
+  {
+    name: "Delete row",
+    icon: SquareMinus,
+    isActive: () => false,
+    apply: (e) => chain(e).deleteRow().run(),
+  },
+  {
+    name: "Delete table",
+    icon: Trash2,
+    isActive: () => false,
+    apply: (e) => chain(e).deleteTable().run(),
+  },
 ];
 
 const FORMATS = GROUPS.flat();
 
-export function FormatToolbar({ editor }: { editor: Editor }) {
+export function FormatToolbar({ editor, onAttach }: { editor: Editor; onAttach?: () => void }) {
   // Which formats apply at the caret: a re-render only when one of them changes.
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => FORMATS.map((f) => (e && f.isActive(e) ? "1" : "0")).join(""),
   });
+  const inTable = useEditorState({ editor, selector: ({ editor: e }) => e?.isActive(NODE.table) });
   let index = 0;
+  const groups = inTable ? [...GROUPS, TABLE_TOOLS] : GROUPS;
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
-      {GROUPS.map((group) => (
+      {groups.map((group) => (
         <div className="toolbar-group" key={group[0]?.name}>
           {group.map((format) => {
-            const pressed = active?.[index++] === "1";
+            const pressed = group === TABLE_TOOLS ? undefined : active?.[index++] === "1";
             const Icon = format.icon;
             return (
               <button
@@ -124,6 +203,20 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
           })}
         </div>
       ))}
+      {onAttach && (
+        <div className="toolbar-group">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Attach a file or image"
+            title="Attach a file or image (or paste or drop one)"
+            onClick={onAttach}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            <Paperclip aria-hidden="true" size={18} strokeWidth={2.25} />
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { plural } from "../wording";
 export interface ListControlsProps {
   view: NoteView;
   sort: NoteSort;
-  trashed: NoteListItem[];
+  trashed: readonly NoteListItem[];
   /** Notes set aside in the trash (set-aside-list.tsx): counted, never emptied here. */
   setAside?: number;
   onView(view: NoteView): void;

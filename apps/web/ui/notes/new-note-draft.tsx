@@ -28,6 +28,7 @@ export function NewNoteDraft({ title, onTitle }: { title: string; onTitle(title:
         ref={input}
         aria-label="Title"
         placeholder="Title"
+        dir="auto"
         value={title}
         onChange={(e) => onTitle(e.target.value)}
       />

@@ -3,21 +3,27 @@
 // typed, the full-text results (titles, tags and text, searched in a worker) ranked,
 // with the matches marked in the title and in a snippet of the text. Shared notes
 // carry a "Shared" mark (an icon with that accessible name). Windowed
-// (virtual-list.tsx): only the rows in view are rendered, whatever the count.
+// (virtual-list.tsx): only the rows in view are asked of the sorted index
+// (note-list-view.ts) and rendered, whatever the count (issue 35).
 // Above it, the sort order and the way into the trash (list-controls.tsx); search
 // looks in the view shown (the notes, or the trash). The trash also lists the notes
 // the server removed without their owner's word (set-aside-list.tsx).
+import { Pin } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { arrangeNotes, type NoteSort, type NoteView } from "../../vault/note-order";
+import type { ListQuery, NoteListView } from "../../vault/note-list-view";
+import type { NoteSort, NoteView } from "../../vault/note-order";
+import { ALL_NOTES, type ListFilter, matchesFilter } from "../../vault/notebooks";
 import type { SearchHit } from "../../vault/search/search-index";
 import type { NoteListItem } from "../../vault/vault-state";
 import { useVault, useVaultState } from "../vault-context";
 import { ListControls } from "./list-controls";
 import { Marked } from "./marked";
+import { NOTE_DRAG_TYPE } from "./move-note";
 import { listDate } from "./note-date";
 import { RowPinButton } from "./note-flags";
 import { searchStatus } from "./search-status";
 import { SetAsideList } from "./set-aside-list";
+import { step } from "./shortcuts";
 import { useSearch } from "./use-search";
 import { VirtualList } from "./virtual-list";
 
@@ -36,14 +42,19 @@ interface Row {
   hit?: SearchHit;
 }
 
+/** The id `by` rows from the current one in the order shown (next/previous keys). */
+export type StepShown = (current: string | undefined, by: 1 | -1) => string | undefined;
+
 export function NoteList(props: {
-  notes: NoteListItem[];
+  list: NoteListView;
+  /** The notebook or tag picked in the sidebar; the trash is never filtered. */
+  filter?: ListFilter;
   selected: string | undefined;
   onSelect(id: string): void;
   /** Changes received so far while the first sync runs; undefined once it is done. */
   fetching?: number | undefined;
-  /** Receives the ids in the order shown, for the next/previous shortcuts. */
-  shown?: { current: string[] };
+  /** Receives how to step through the rows shown, for the next/previous shortcuts. */
+  shown?: { current: StepShown };
 }) {
   const { vault } = useVault();
   const [query, setQuery] = useState("");
@@ -51,29 +62,51 @@ export function NoteList(props: {
   const [sort, setSort] = useState<NoteSort>("edited");
   const found = useSearch(vault, query);
   const setAside = useVaultState((s) => s.setAside?.length ?? 0);
-  const arranged = useMemo(() => arrangeNotes(props.notes, view, sort), [props.notes, view, sort]);
-  const trashed = useMemo(() => arrangeNotes(props.notes, "trash", sort), [props.notes, sort]);
-  const rows = useMemo((): Row[] => {
-    if (!query.trim()) return arranged.map((note) => ({ note }));
-    if (!found || found.failed)
-      return arranged.filter((n) => matches(n, query)).map((note) => ({ note }));
-    const byId = new Map(arranged.map((n) => [n.id, n]));
+  const filter = props.filter ?? ALL_NOTES;
+  const { list } = props;
+  const listed = useMemo((): ListQuery => ({ view, sort, filter }), [view, sort, filter]);
+  const trashed = list.window({ view: "trash", sort }, 0, list.trashed);
+  // While a query is typed, the rows are its hits (a bounded list), else the index's.
+  const hits = useMemo((): Row[] | undefined => {
+    if (!query.trim()) return undefined;
+    const shows = (n: NoteListItem) =>
+      (view === "trash") === (n.trashedAt !== undefined) &&
+      (view === "trash" || matchesFilter(n, filter));
+    if (!found || found.failed) {
+      const all = list.window(listed, 0, list.count(listed));
+      return all.filter((n) => matches(n, query)).map((note) => ({ note }));
+    }
     return found.hits.flatMap((hit) => {
-      const note = byId.get(hit.id);
-      return note ? [{ note, hit }] : [];
+      const note = list.get(hit.id);
+      return note && shows(note) ? [{ note, hit }] : [];
     });
-  }, [arranged, query, found]);
-  const ids = useMemo(() => rows.map((r) => r.note.id), [rows]);
+  }, [list, listed, view, filter, query, found]);
+  const count = hits ? hits.length : list.count(listed);
+  const window = (from: number, to: number): readonly Row[] =>
+    hits ? hits.slice(from, to) : list.window(listed, from, to).map((note) => ({ note }));
   const { shown } = props;
   useEffect(() => {
-    if (shown) shown.current = ids;
-  }, [shown, ids]);
+    if (!shown) return;
+    shown.current = hits
+      ? (current, by) =>
+          step(
+            hits.map((r) => r.note.id),
+            current,
+            by,
+          )
+      : (current, by) => list.step(listed, current, by);
+  }, [shown, hits, list, listed]);
+  const selectedAt = (() => {
+    if (props.selected === undefined) return -1;
+    if (hits) return hits.findIndex((r) => r.note.id === props.selected);
+    return list.position(listed, props.selected);
+  })();
   const searching = query.trim() !== "";
   return (
     <section
       className="list"
       aria-label="Notes"
-      data-count={props.notes.length}
+      data-count={list.size}
       data-search-ms={found ? Math.round(found.tookMs) : undefined}
     >
       <input
@@ -102,23 +135,26 @@ export function NoteList(props: {
       )}
       {searching && found && (
         <p className="muted list-found" role="status">
-          {searchStatus(rows.length, props.fetching !== undefined)}
+          {searchStatus(count, props.fetching !== undefined)}
         </p>
       )}
       {!searching &&
-        rows.length === 0 &&
+        count === 0 &&
         props.fetching === undefined &&
         !(view === "trash" && setAside > 0) && (
           <p className="muted empty-state">
             {view === "trash"
               ? "The trash is empty. Notes moved here stay until you empty it."
-              : "No notes yet. Press New note (or N) to write your first; only you can read it."}
+              : filter.kind !== "all"
+                ? "No notes here. New note (or N) starts one here."
+                : "No notes yet. Press New note (or N) to write your first; only you can read it."}
           </p>
         )}
       <VirtualList
-        items={rows}
+        count={count}
+        window={window}
         rowHeight={ROW_HEIGHT}
-        keepInView={rows.findIndex((r) => r.note.id === props.selected)}
+        keepInView={selectedAt}
         label={searching ? "Search results" : "Notes"}
         rowKey={(r) => r.note.id}
         row={({ note: n, hit }) => (
@@ -128,8 +164,16 @@ export function NoteList(props: {
               className="note-item"
               aria-current={n.id === props.selected ? "true" : undefined}
               onClick={() => props.onSelect(n.id)}
+              // Dragged onto a notebook in the sidebar, it moves there (notebook-nav.tsx);
+              // "Move to notebook…" in the note's menu does the same from the keyboard.
+              draggable={view === "notes"}
+              onDragStart={(e) => {
+                e.dataTransfer.setData(NOTE_DRAG_TYPE, n.id);
+                e.dataTransfer.setData("text/plain", n.title || "Untitled");
+                e.dataTransfer.effectAllowed = "move";
+              }}
             >
-              <span className="title">
+              <span className="title" dir="auto">
                 {hit ? (
                   <Marked text={n.title || "Untitled"} ranges={n.title ? hit.titleRanges : []} />
                 ) : (
@@ -137,7 +181,8 @@ export function NoteList(props: {
                 )}
                 {n.pinned && (
                   <span className="pin-mark" role="img" aria-label="Pinned" title="Pinned">
-                    📌
+                    {/* An inline icon, not the emoji: that drew as a box without an emoji font. */}
+                    <Pin aria-hidden="true" focusable="false" size={14} strokeWidth={2.25} />
                   </span>
                 )}
                 {n.shared && <SharedMark />}
@@ -145,12 +190,14 @@ export function NoteList(props: {
               <span className="meta">
                 {n.updatedAt && <time dateTime={n.updatedAt}>{listDate(n.updatedAt)}</time>}
                 {hit?.snippet ? (
-                  <span className="snippet">
+                  <span className="snippet" dir="auto">
                     <Marked text={hit.snippet} ranges={hit.snippetRanges} />
                   </span>
                 ) : (
                   n.tags.length > 0 && (
-                    <span className="tags">{n.tags.map((t) => `#${t}`).join(" ")}</span>
+                    <span className="tags" dir="auto">
+                      {n.tags.map((t) => `#${t}`).join(" ")}
+                    </span>
                   )
                 )}
               </span>

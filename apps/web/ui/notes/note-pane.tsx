@@ -5,14 +5,17 @@
 // note is read-only and says so. The role and the shared mark come from the vault's
 // state, so a role changed by the owner re-renders this pane after the next sync.
 import type { OpenNote } from "@notes/client";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { notebookLabel } from "../../vault/notebooks";
 import { HistoryDialog } from "../history/history-dialog";
 import { useRevisionSchedule } from "../history/use-revision-schedule";
 import { PresenceBadge } from "../sharing/presence-badge";
 import { ShareDialog } from "../sharing/share-dialog";
 import { useLiveRoom } from "../sharing/use-live-room";
 import { useVault, useVaultState } from "../vault-context";
+import { Backlinks } from "./backlinks";
 import { goneNoteMessage } from "./gone-note";
+import { MoveDialog } from "./move-dialog";
 import { NoteActions } from "./note-actions";
 import { NoteAuthors } from "./note-authors";
 import { PinButton, TrashNotice } from "./note-flags";
@@ -27,21 +30,35 @@ export function NotePane({
   id,
   focusTitle = false,
   onDeleted,
+  onOpenNote,
 }: {
   id: string;
   /** The note was just made here: typing goes on in its title. */
   focusTitle?: boolean;
   onDeleted(): void;
+  /** A link to another note was followed. */
+  onOpenNote?(id: string): void;
 }) {
   const { vault } = useVault();
   const note = vault.note(id);
   const [, setOpened] = useState(false);
-  const listed = useVaultState((s) => s.notes.some((n) => n.id === id));
+  const listed = useVaultState((s) => s.list.get(id) !== undefined);
+  const shown = note !== undefined;
   useEffect(() => {
-    if (!vault.note(id)) void vault.openNote(id).then(() => setOpened(true));
-  }, [vault, id]);
+    // Not in memory when this rendered (resting in the cache, issue 35): read it, even if
+    // a read begun at the click has brought it meanwhile, and render again.
+    if (!shown && listed) void vault.openNote(id).then(() => setOpened(true));
+  }, [vault, id, shown, listed]);
   if (!note && listed) return <p className="muted pane">Opening…</p>;
-  return <OpenedNote id={id} note={note} focusTitle={focusTitle} onDeleted={onDeleted} />;
+  return (
+    <OpenedNote
+      id={id}
+      note={note}
+      focusTitle={focusTitle}
+      onDeleted={onDeleted}
+      onOpenNote={onOpenNote}
+    />
+  );
 }
 
 function OpenedNote({
@@ -49,17 +66,23 @@ function OpenedNote({
   note,
   focusTitle,
   onDeleted,
+  onOpenNote,
 }: {
   id: string;
   note: OpenNote | undefined;
   focusTitle: boolean;
   onDeleted(): void;
+  onOpenNote?: ((id: string) => void) | undefined;
 }) {
   const { vault } = useVault();
-  const listed = useVaultState((s) => s.notes.find((n) => n.id === id));
+  const list = useVaultState((s) => s.list);
+  // The "[[" picker's choices and links' titles: every item, gathered once per list.
+  const notes = useMemo(() => list.items(), [list]);
+  const listed = useVaultState((s) => s.list.get(id));
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [sharing, setSharing] = useState(false);
   const [history, setHistory] = useState(false);
+  const [moving, setMoving] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const { awareness, presence } = useLiveRoom(id, listed?.shared ?? false);
   useRevisionSchedule(note);
@@ -108,6 +131,7 @@ function OpenedNote({
           note={note}
           canTrash={owner && !trashed}
           onHistory={() => setHistory(true)}
+          onMove={readOnly ? undefined : () => setMoving(true)}
           onTrash={() => {
             vault.setMetadata(id, { ...note.metadata, trashedAt: new Date().toISOString() });
             onDeleted();
@@ -120,6 +144,7 @@ function OpenedNote({
         ref={titleInput}
         aria-label="Title"
         placeholder="Title"
+        dir="auto"
         readOnly={readOnly}
         value={title}
         onChange={(e) => {
@@ -127,13 +152,28 @@ function OpenedNote({
           vault.setMetadata(id, { ...note.metadata, title: e.target.value });
         }}
       />
+      {listed.notebook && (
+        <p className="note-notebook" data-testid="note-notebook">
+          In <span dir="auto">{notebookLabel(listed.notebook)}</span>
+        </p>
+      )}
       {listed.shared && <NoteAuthors id={id} />}
       <TagInput
         tags={listed.tags}
         readOnly={readOnly}
         onChange={(tags) => vault.setMetadata(id, { ...note.metadata, title, tags })}
       />
-      <RichText key={id} doc={note.doc} readOnly={readOnly} awareness={awareness} />
+      <RichText
+        key={id}
+        noteId={id}
+        doc={note.doc}
+        readOnly={readOnly}
+        awareness={awareness}
+        notes={notes}
+        onOpenNote={onOpenNote}
+      />
+      <Backlinks id={id} notes={notes} onOpen={onOpenNote} />
+      {moving && <MoveDialog id={id} onClose={() => setMoving(false)} />}
       {history && (
         <HistoryDialog note={note} readOnly={readOnly} onClose={() => setHistory(false)} />
       )}

@@ -6,18 +6,21 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { ALL_NOTES, type ListFilter } from "../../vault/notebooks";
 import { FreeFlightTour } from "../tours/free-flight";
 import { useVault, useVaultState } from "../vault-context";
 import { ExportButton } from "./export-button";
+import { moveNoteTo } from "./move-note";
 import { NewNoteDraft } from "./new-note-draft";
-import { NoteList } from "./note-list";
+import { NoteList, type StepShown } from "./note-list";
 import { NotePane } from "./note-pane";
+import { NotebookNav } from "./notebook-nav";
 import { ShortcutSheet } from "./shortcut-sheet";
-import { step, useShortcuts } from "./shortcuts";
+import { useShortcuts } from "./shortcuts";
 
 export function NotesScreen() {
   const { vault } = useVault();
-  const notes = useVaultState((s) => s.notes);
+  const list = useVaultState((s) => s.list);
   const sync = useVaultState((s) => s.sync);
   const router = useRouter();
   const inUrl = useSearchParams().get("note") ?? undefined;
@@ -31,11 +34,15 @@ export function NotesScreen() {
   const draftTitle = useRef("");
   const [created, setCreated] = useState<string>();
   const [help, setHelp] = useState(false);
-  const shown = useRef<string[]>([]);
+  // Which notebook or tag the list shows (notebook-nav.tsx); a new note goes there.
+  const [filter, setFilter] = useState<ListFilter>(ALL_NOTES);
+  const shown = useRef<StepShown>(() => undefined);
   useEffect(() => setSelected(inUrl), [inUrl]);
   // The tier decides whether revisions are kept: learn it fresh once per visit.
   useEffect(() => void vault.refreshAccount().catch(() => undefined), [vault]);
   const select = (id: string | undefined) => {
+    // A note resting in the device's cache (issue 35) is read while the pane renders.
+    if (id && !vault.note(id)) void vault.openNote(id);
     setSelected(id);
     router.replace(id ? `/notes?note=${id}` : "/notes");
   };
@@ -49,7 +56,11 @@ export function NotesScreen() {
     setDraftTitle("");
     setCreating(true);
     try {
-      const id = await vault.createNote({ title: "", tags: [] });
+      const id = await vault.createNote({
+        title: "",
+        tags: filter.kind === "tag" ? [filter.tag] : [],
+        ...(filter.kind === "notebook" && { notebook: [...filter.path] }),
+      });
       // In this same task (no key can come in between): the title typed meanwhile goes
       // on the note, and its pane replaces the draft's before the next key arrives.
       const title = draftTitle.current;
@@ -67,8 +78,8 @@ export function NotesScreen() {
   useShortcuts({
     newNote: () => void create(),
     search: () => document.getElementById("note-search")?.focus(),
-    next: () => select(step(shown.current, selected, 1) ?? selected),
-    previous: () => select(step(shown.current, selected, -1) ?? selected),
+    next: () => select(shown.current(selected, 1) ?? selected),
+    previous: () => select(shown.current(selected, -1) ?? selected),
     help: () => setHelp(true),
   });
   return (
@@ -89,8 +100,15 @@ export function NotesScreen() {
             ?
           </button>
         </div>
+        <NotebookNav
+          list={list}
+          filter={filter}
+          onFilter={setFilter}
+          onMove={(id, path) => moveNoteTo(vault, id, path)}
+        />
         <NoteList
-          notes={notes}
+          list={list}
+          filter={filter}
           selected={selected}
           onSelect={select}
           shown={shown}
@@ -115,11 +133,12 @@ export function NotesScreen() {
             id={selected}
             focusTitle={selected === created}
             onDeleted={() => select(undefined)}
+            onOpenNote={select}
           />
         </div>
       ) : (
         <p className="muted pane">
-          {notes.length === 0 && !sync.firstDone
+          {list.size === 0 && !sync.firstDone
             ? "Fetching your notes…"
             : "Pick a note, or start a new one."}
         </p>

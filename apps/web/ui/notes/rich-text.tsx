@@ -5,44 +5,129 @@
 // in place. With an awareness, other people's cursors show, named and coloured.
 import { CONTENT_FRAGMENT } from "@notes/client";
 import Collaboration from "@tiptap/extension-collaboration";
+import Highlight from "@tiptap/extension-highlight";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
+import { TableKit } from "@tiptap/extension-table";
 import { Placeholder } from "@tiptap/extensions";
+import { Fragment, Slice } from "@tiptap/pm/model";
+import { NodeSelection, Selection, TextSelection } from "@tiptap/pm/state";
+import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { useEffect, useRef } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
+import type { NoteListItem } from "../../vault/vault-state";
 import { LiveCursors } from "../sharing/live-cursors";
+import { useVault } from "../vault-context";
+import { ATTACHMENT_NODE, AttachmentNode, attachmentAttrs } from "./attachment-node";
+import { AutoDirection, TEXT_BLOCK_DIRECTION } from "./auto-direction";
 import { CaretFromScreen } from "./caret-from-screen";
 import { FormatToolbar } from "./format-toolbar";
+import { LayoutWindow } from "./layout-window";
+import { NoteLinkMarks, TITLES_CHANGED } from "./note-link-marks";
+import { NoteLinkPicker, NoteLinkPickerKeys } from "./note-link-picker";
+import { TableShortcut } from "./table-shortcut";
 
 export function RichText({
+  noteId,
   doc,
   readOnly,
   awareness,
+  notes = [],
+  onOpenNote = () => undefined,
 }: {
+  noteId: string;
   doc: Y.Doc;
   readOnly: boolean;
   awareness?: Awareness | undefined;
+  /** The notes this reader can open: the "[[" picker's choices, links' current titles. */
+  notes?: readonly NoteListItem[];
+  onOpenNote?(id: string): void;
 }) {
+  // The editor is made once per note; links read the latest titles through these.
+  const titles = useRef(new Map<string, string>());
+  const opener = useRef(onOpenNote);
+  opener.current = onOpenNote;
+  const { vault } = useVault();
+  const picker = useRef<HTMLInputElement>(null);
+  /**
+   * Files pasted, dropped or picked: each becomes an attachment block where the caret is
+   * (or where it was dropped), and its upload starts; the block shows its progress.
+   */
+  const attach = (view: EditorView, files: readonly File[], at?: number): boolean => {
+    if (readOnly || files.length === 0) return false;
+    const type = view.state.schema.nodes[ATTACHMENT_NODE];
+    if (!type) return false;
+    const nodes = files.map((file) => {
+      const id = crypto.randomUUID();
+      void vault.attachments.upload(noteId, id, file);
+      return type.create(attachmentAttrs(id, file));
+    });
+    const tr = view.state.tr;
+    if (at !== undefined) tr.setSelection(TextSelection.near(tr.doc.resolve(at)));
+    // One slice of closed blocks: ProseMirror splits the paragraph around it as needed.
+    const blocks = new Slice(Fragment.from(nodes), 0, 0);
+    // A selected block (an image just pasted stays selected) is never replaced by a
+    // file: the new blocks go after it.
+    const selected = tr.selection instanceof NodeSelection ? tr.selection.to : undefined;
+    if (selected === undefined) tr.replaceSelection(blocks);
+    else tr.replaceRange(selected, selected, blocks);
+    // The caret goes on after the new blocks, so typing writes below them instead of
+    // replacing the last one, which ProseMirror leaves selected.
+    const end = selected === undefined ? tr.selection.to : tr.mapping.map(selected, 1);
+    tr.setSelection(Selection.near(tr.doc.resolve(end), 1));
+    view.dispatch(tr.scrollIntoView());
+    return true;
+  };
   const editor = useEditor(
     {
       extensions: [
         // Yjs keeps the history; ProseMirror's own undo would fight it.
-        StarterKit.configure({ undoRedo: false }),
+        // Paragraphs and headings lay out in their first letter's direction (auto-direction.ts).
+        StarterKit.configure({
+          undoRedo: false,
+          paragraph: TEXT_BLOCK_DIRECTION,
+          heading: TEXT_BLOCK_DIRECTION,
+        }),
         // Checklists: "[ ] " at the start of a line, the toolbar, or a click on a box.
         TaskList,
         TaskItem.configure({
           nested: true,
           a11y: { checkboxLabel: (node) => `Done: ${node.textContent || "empty item"}` },
         }),
+        // Highlight: the toolbar, Ctrl+Shift+H or "==text=="; tables: the toolbar or a
+        // typed "| a | b |" line and Enter (table-shortcut.ts). Columns are not resizable:
+        // widths are not Markdown's and would not survive an export.
+        Highlight,
+        TableKit.configure({ table: { resizable: false } }),
+        TableShortcut,
+        // Links to notes: "[[" picks one; each shows its note's current title.
+        NoteLinkPickerKeys,
+        NoteLinkMarks.configure({
+          titleOf: (noteId) => titles.current.get(noteId),
+          onOpen: (noteId) => opener.current(noteId),
+        }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
         LiveCursors.configure({ awareness }),
         CaretFromScreen,
+        // Each block right-to-left or left-to-right by its own first letter.
+        AutoDirection,
+        // A long note lays out only the blocks around the caret (layout-window.ts).
+        LayoutWindow,
+        AttachmentNode.configure({ noteId }),
         Placeholder.configure({ placeholder: readOnly ? "This note is empty." : "Start writing…" }),
       ],
       editable: !readOnly,
       immediatelyRender: false,
       editorProps: {
+        handlePaste: (view, event) => attach(view, Array.from(event.clipboardData?.files ?? [])),
+        handleDrop: (view, event, _slice, moved) => {
+          if (moved) return false;
+          const files = Array.from(event.dataTransfer?.files ?? []);
+          const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+          return attach(view, files, at);
+        },
         // Focusable even read-only: a click there keeps keys (and shortcuts) with it.
         attributes: {
           "aria-label": "Note text",
@@ -52,12 +137,41 @@ export function RichText({
         },
       },
     },
-    [doc, readOnly, awareness],
+    [doc, readOnly, awareness, noteId],
   );
+  // Titles changed (a rename, a note shared or gone): the links show the new ones.
+  useEffect(() => {
+    const next = new Map(
+      notes.filter((n) => n.trashedAt === undefined).map((n) => [n.id, n.title] as const),
+    );
+    const before = titles.current;
+    titles.current = next;
+    const changed =
+      next.size !== before.size ||
+      [...next].some(([noteId, title]) => before.get(noteId) !== title);
+    if (changed && editor && !editor.isDestroyed)
+      editor.view.dispatch(editor.state.tr.setMeta(TITLES_CHANGED, true));
+  }, [notes, editor]);
   return (
     <div className="rich-text">
-      {!readOnly && editor && <FormatToolbar editor={editor} />}
+      {!readOnly && editor && (
+        <FormatToolbar editor={editor} onAttach={() => picker.current?.click()} />
+      )}
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        aria-label="Attach files"
+        data-testid="attach-input"
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          if (editor) attach(editor.view, files);
+          event.target.value = "";
+        }}
+      />
       <EditorContent editor={editor} />
+      {!readOnly && editor && <NoteLinkPicker editor={editor} notes={notes} self={noteId} />}
     </div>
   );
 }

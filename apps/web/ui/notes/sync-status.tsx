@@ -2,16 +2,8 @@
 // One short phrase for where the data stands: synced, syncing, or waiting offline, or
 // that notes could not be opened (then why, under it: sync-words.ts); and beside it
 // whether changes arrive live (the change feed) or it is reconnecting.
-import type { ConnectionState } from "@notes/client";
 import { useVault, useVaultState } from "../vault-context";
-import { syncStatusText, warningLines } from "./sync-words";
-
-const FEED_TEXT: Record<ConnectionState, string> = {
-  live: "Live",
-  connecting: "Connecting…",
-  offline: "Reconnecting…",
-  closed: "Not live",
-};
+import { feedText, syncStatusText, warningLines } from "./sync-words";
 
 export function SyncStatus() {
   const { vault } = useVault();
@@ -39,9 +31,11 @@ export function SyncStatus() {
           </ul>
         </details>
       )}
-      <span className={`feed feed-${feed}`} data-testid="feed-status">
-        {FEED_TEXT[feed]}
-      </span>
+      {online && (
+        <span className={`feed feed-${feed}`} data-testid="feed-status">
+          {feedText(feed, online)}
+        </span>
+      )}
       <button
         type="button"
         className="link"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StatusInput } from "./sync-words";
-import { setAsideReason, syncStatusText, warningLines } from "./sync-words";
+import { feedText, setAsideReason, syncStatusText, warningLines } from "./sync-words";
 
 const synced: StatusInput = {
   online: true,
@@ -36,12 +36,14 @@ describe("the sync status (issue 33, item 13)", () => {
         { id: "c", reason: "key" },
         { id: "d", reason: "older-copy", title: "Budget" },
         { id: "e", reason: "key-refused", title: "Keys" },
+        { id: "f", reason: "role-refused" },
       ]),
     ).toEqual([
       "1 note (“Plans”): its title and tags do not open (swapped or damaged on the server); this device keeps what it had.",
       "2 notes: the key the server sent for your account does not open it.",
       "1 note (“Budget”): the server sent an older copy than this device has already seen; this device keeps what it had.",
       "1 note (“Keys”): the server sent a new key for it that its owner did not hand to you; this device keeps writing under the key it had, which the server cannot read; this device keeps what it had.",
+      "1 note: the server says your role on it changed, but its owner's signed list of members does not say so; this device keeps the role the owner gave you.",
     ]);
   });
 
@@ -52,5 +54,14 @@ describe("the sync status (issue 33, item 13)", () => {
     expect(setAsideReason("not-the-owner")).toBe(
       "Its deletion was signed by someone who is not its owner.",
     );
+  });
+});
+
+describe("the feed beside the status (issue 38)", () => {
+  it("says nothing while offline, whatever the socket still believes", () => {
+    expect(feedText("live", false)).toBeUndefined();
+    expect(feedText("offline", false)).toBeUndefined();
+    expect(feedText("live", true)).toBe("Live");
+    expect(feedText("offline", true)).toBe("Reconnecting…");
   });
 });

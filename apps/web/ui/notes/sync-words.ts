@@ -2,7 +2,7 @@
 // stands, and, while notes could not be opened or were set aside, that, never "All
 // changes synced"; then why, in plain words, one line per reason. And why a note was
 // set aside in the Trash ("Removed by the server — not confirmed by the owner").
-import type { UnconfirmedReason } from "@notes/client";
+import type { ConnectionState, UnconfirmedReason } from "@notes/client";
 import type { NoteWarning, VaultState } from "../../vault/vault-state";
 import { plural } from "../wording";
 
@@ -23,6 +23,22 @@ export function syncStatusText(state: StatusInput): string {
   return "All changes synced";
 }
 
+const FEED_TEXT: Record<ConnectionState, string> = {
+  live: "Live",
+  connecting: "Connecting…",
+  offline: "Reconnecting…",
+  closed: "Not live",
+};
+
+/**
+ * Beside the status, whether changes arrive live; nothing while the browser is offline
+ * (the status says "Offline"; the feed's socket can take a while to notice, and
+ * "Offline" beside "Live" contradicted itself, issue 38).
+ */
+export function feedText(feed: ConnectionState, online: boolean): string | undefined {
+  return online ? FEED_TEXT[feed] : undefined;
+}
+
 const WHY: Record<NoteWarning["reason"], string> = {
   key: "the key the server sent for your account does not open it",
   metadata: "its title and tags do not open (swapped or damaged on the server)",
@@ -31,6 +47,8 @@ const WHY: Record<NoteWarning["reason"], string> = {
   "older-copy": "the server sent an older copy than this device has already seen",
   "key-refused":
     "the server sent a new key for it that its owner did not hand to you; this device keeps writing under the key it had, which the server cannot read",
+  "role-refused":
+    "the server says your role on it changed, but its owner's signed list of members does not say so; this device keeps the role the owner gave you",
 };
 
 /** One line per reason: how many notes, and why; what this device kept. */

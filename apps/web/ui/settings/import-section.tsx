@@ -1,6 +1,7 @@
 "use client";
 // Import: Markdown files, zips of them (this app's export among them) or a
-// Standard Notes plaintext backup. Everything is read and sealed in this tab;
+// Standard Notes plaintext backup, with the images the notes show (issue 36).
+// Everything is read and sealed in this tab;
 // a progress bar while notes are made, then a summary of what came in and what not.
 import { useState } from "react";
 import { importNotes } from "../../vault/import/import-notes";
@@ -36,14 +37,17 @@ export function ImportSection() {
       <h3 id="import-h">Import notes</h3>
       <p>
         Markdown files, a zip of them (such as this app&apos;s own export), or a Standard Notes
-        backup saved as plaintext JSON. Everything is read and encrypted on this device.
+        backup saved as plaintext JSON. Images the notes show come with them: keep them in the zip
+        beside the notes, or pick them together with the Markdown files (images written into the
+        text as data: URLs come too; images on the web are not fetched). Everything is read and
+        encrypted on this device.
       </p>
       <label>
         Files to import
         <input
           type="file"
           multiple
-          accept=".md,.markdown,.txt,.zip,.json"
+          accept=".md,.markdown,.txt,.zip,.json,.png,.jpg,.jpeg,.gif,.webp,.avif,.bmp"
           disabled={progress !== undefined}
           onChange={(e) => {
             void run(e.target.files);

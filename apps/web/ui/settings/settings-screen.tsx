@@ -4,6 +4,7 @@
 // (settings.css, by the URL's #fragment, so back works).
 import { type ReactNode, useEffect, useState } from "react";
 import { LinkDeviceSection } from "../device-links/link-device-section";
+import { LockSection } from "../lock/lock-section";
 import { PasskeysSection } from "../passkeys/passkeys-section";
 import { useVault, useVaultState } from "../vault-context";
 import { AppearanceSection } from "./appearance-section";
@@ -41,6 +42,7 @@ export function SettingsScreen() {
         </Group>
         <Group id="security">
           <PasswordSection />
+          <LockSection />
           <RecoverySection />
           <PasskeysSection />
           <LinkDeviceSection onLinked={() => setLinked((n) => n + 1)} />

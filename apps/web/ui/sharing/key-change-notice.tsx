@@ -1,16 +1,28 @@
 "use client";
 // What a person sees when the server gives a different sharing key for someone this
 // device has seen before: nothing was shared; the old and new fingerprints; and only
-// after comparing safety numbers, a way to trust the new key.
+// after comparing safety numbers, a way to trust the new key. Trusting it waits for the
+// key-transparency log to prove the new key (up to 15 s while it waits for the next
+// epoch), so the button says it is checking and takes no second click meanwhile.
 import type { PublicKeyChanged } from "@notes/client";
+import { useState } from "react";
 
 export function KeyChangeNotice({
   change,
   onTrust,
 }: {
   change: PublicKeyChanged;
-  onTrust(): void;
+  onTrust(): void | Promise<void>;
 }) {
+  const [checking, setChecking] = useState(false);
+  const trust = async () => {
+    setChecking(true);
+    try {
+      await onTrust();
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <div className="notice key-change" data-testid="key-change">
       <p>
@@ -25,8 +37,14 @@ export function KeyChangeNotice({
         <dt>Key the server gives now</dt>
         <dd className="digits">{change.newFingerprint}</dd>
       </dl>
-      <button type="button" className="danger" onClick={onTrust}>
-        I compared it: trust the new key
+      <button
+        type="button"
+        className="danger"
+        disabled={checking}
+        aria-busy={checking}
+        onClick={() => void trust()}
+      >
+        {checking ? "Checking the public key log…" : "I compared it: trust the new key"}
       </button>
     </div>
   );

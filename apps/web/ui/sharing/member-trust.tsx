@@ -3,7 +3,12 @@
 // your safety number, else "Not verified" and a way to compare it: the 60 digits both
 // screens show when each holds the other's real key (read them to each other in person
 // or on a call, not through this server), then "They match".
-import { type Member, MemberKeyUnavailable, PublicKeyChanged } from "@notes/client";
+import {
+  KeyTransparencyFailed,
+  type Member,
+  MemberKeyUnavailable,
+  PublicKeyChanged,
+} from "@notes/client";
 import { useEffect, useState } from "react";
 import { CLIENT_ERROR_TEXT } from "../problem-text";
 import { useVault, useVaultState } from "../vault-context";
@@ -53,9 +58,19 @@ export function MemberTrust({ member, members }: { member: Member; members: read
       setDigits(undefined);
     }
   };
+  // A first signing key for someone pinned without one (issue 33, item 9): not trusted
+  // until the two compare over it.
+  const pending = sharing.signingKeyPending(member.userId);
   return (
     <span className="trust">
-      <span className="muted">Not verified</span>{" "}
+      {pending ? (
+        <span className="form-error" data-testid="signing-key-pending">
+          The server now gives {name} a signing key this device has not seen. Until you compare your
+          safety number with them, what it signs shows as not checked.
+        </span>
+      ) : (
+        <span className="muted">Not verified</span>
+      )}{" "}
       {!digits && (
         <button
           type="button"
@@ -93,6 +108,8 @@ function compareFailure(failure: unknown, name: string): string {
     const words = CLIENT_ERROR_TEXT[failure.name];
     if (words) return words;
   }
+  if (failure instanceof KeyTransparencyFailed)
+    return `The keys the server gives for ${name} are not the ones in the public key log (or the log could not be checked). Nothing was marked verified. Try again in a minute; if this stays, do not share with them until you have compared again.`;
   if (failure instanceof MemberKeyUnavailable)
     return `${name}'s key could not be found: they may have left, or no longer be found by this name.`;
   return `${name}'s key could not be fetched right now. Try again when you are online.`;

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { GuestRole } from "../../vault/note-sharing";
 import { FormError } from "../form-error";
 import { Modal } from "../modal";
+import { describeError } from "../problem-text";
 import { useAction } from "../use-action";
 import { useVault, useVaultState } from "../vault-context";
 import { AddMemberForm } from "./add-member-form";
@@ -14,6 +15,7 @@ import { KeyChangeNotice } from "./key-change-notice";
 import { memberName } from "./member-name";
 import { MyKey } from "./my-key";
 import { RosterList } from "./roster-list";
+import { ShareLinks } from "./share-links";
 import { UnsignedMembers } from "./unsigned-members";
 
 export function ShareDialog({
@@ -76,8 +78,14 @@ export function ShareDialog({
       {keyChange && (
         <KeyChangeNotice
           change={keyChange.change}
-          onTrust={() => {
-            sharing().trustNewKey(keyChange.change);
+          onTrust={async () => {
+            // Taken only once the key-transparency log proves the new key (issue 34).
+            try {
+              await sharing().trustNewKey(keyChange.change);
+            } catch (error) {
+              act.setError(describeError(error));
+              return;
+            }
             keyChange.retry();
           }}
         />
@@ -106,6 +114,7 @@ export function ShareDialog({
       <p role="status" className="muted">
         {message}
       </p>
+      {owner && <ShareLinks noteId={id} />}
       <MyKey />
       {!owner && members && (
         <div className="row">

@@ -8,7 +8,7 @@ import { FREE_FLIGHT_TOUR } from "./tours";
 
 export function FreeFlightTour() {
   const settled = useVaultState((s) => s.sync.firstDone);
-  const listed = useVaultState((s) => s.notes.length);
+  const listed = useVaultState((s) => s.list.size);
   if (!settled) return null;
   return <Tour definition={FREE_FLIGHT_TOUR} hidden={listed > 0} />;
 }

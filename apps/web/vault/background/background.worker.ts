@@ -17,6 +17,9 @@ const state = newBackgroundState((dbName) => {
     async put(key, value) {
       await (await db).put("meta", value, key);
     },
+    async get(key) {
+      return (await db).get("meta", key);
+    },
   };
 });
 let queue: Promise<unknown> = Promise.resolve();

@@ -24,7 +24,7 @@ function inProcessWorker(
   const dbs: string[] = [];
   const state = newBackgroundState((dbName) => {
     dbs.push(dbName);
-    return { put: async (k, v) => void stored.set(k, v) };
+    return { put: async (k, v) => void stored.set(k, v), get: async (k) => stored.get(k) };
   });
   const listeners: ((event: MessageEvent) => void)[] = [];
   const posted: unknown[] = [];
@@ -119,10 +119,15 @@ describe("background worker protocol", () => {
     const listKey = new Uint8Array(32).fill(9);
     await client.send({ type: "open", key, listKey, dbName: "notes-vault-x" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    expect(await client.send({ type: "save" }, "saved")).toEqual({ type: "saved" });
+    expect(await client.send({ type: "save", covers: 1_600_000_000_000 }, "saved")).toEqual({
+      type: "saved",
+    });
+    expect(worker.stored.get("searchIndexCovers")).toBe("1600000000000");
     const rows = [{ id: "n1", title: "Canary plans", tags: ["private-tag"] }];
-    await client.send({ type: "saveList", notes: rows }, "saved");
+    await client.send({ type: "saveList", notes: rows, covers: 1_700_000_000_000 }, "saved");
     expect(worker.dbs).toEqual(["notes-vault-x"]);
+    // Beside the list: up to when it covers the cache (a reload re-reads what is newer).
+    expect(worker.stored.get("listSnapshotCovers")).toBe("1700000000000");
     const index = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
     const list = worker.stored.get("listSnapshot") ?? "";
     for (const secret of ["Canary", "private-tag", "lighthouse"]) {
@@ -136,6 +141,23 @@ describe("background worker protocol", () => {
     const next = new BackgroundClient(inProcessWorker());
     const reopened = await next.send({ type: "open", key, sealed: index }, "opened");
     expect(reopened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
+  });
+
+  it("reads the sealed index from the database itself when the tab sends none", async () => {
+    const worker = inProcessWorker();
+    const client = new BackgroundClient(worker);
+    await client.send({ type: "open", key, dbName: "notes-vault-y" }, "opened");
+    await client.send({ type: "upsert", docs: [note] }, "done");
+    await client.send({ type: "save" }, "saved");
+    // A reload: a new worker over the same database, asked to read what is stored.
+    const next = new BackgroundClient(inProcessWorker(worker.stored));
+    const opened = await next.send(
+      { type: "open", key, readStored: true, dbName: "notes-vault-y" },
+      "opened",
+    );
+    expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
+    const { hits } = await next.send({ type: "query", text: "lighthouse" }, "hits");
+    expect(hits.map((h) => h.id)).toEqual(["n1"]);
   });
 
   it("refuses to save before open, and the list without a list key", async () => {

@@ -3,19 +3,22 @@
 // (the worker file only wires it to messages), so tests drive it without a Worker.
 // Its two jobs: the full-text index (open, upsert, remove, query, save) and sealing
 // the notes list snapshot (saveList).
-import { LIST_SNAPSHOT_KEY } from "../list-snapshot";
+import { LIST_COVERS_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { openLocalJson, sealLocalJson } from "../local-seal";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
 
 /** Where the sealed index is kept, in IndexedDB's "meta" store. */
 export const SEARCH_INDEX_KEY = "searchIndex";
+/** Beside it: up to when (ms, this device's clock) it holds what the cache holds. */
+export const SEARCH_COVERS_KEY = "searchIndexCovers";
 
 /**
  * The sealed index says how its bodies were read; one stored under another version
  * (or before versions, a bare array) is not restored, so every note is read again.
  * 2: plain text with a line break at every block (list items no longer run together).
+ * 3: with the ids each note links to (backlinks, issue 35).
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 interface StoredIndex {
   version: number;
@@ -31,6 +34,12 @@ export type BackgroundRequest =
       type: "open";
       key: Uint8Array;
       sealed?: string | undefined;
+      /**
+       * No `sealed` given: the worker reads the sealed index from the database itself
+       * (megabytes at 10,000 notes, which the tab would otherwise read and copy over
+       * while a reload shows its list, issue 35).
+       */
+      readStored?: boolean;
       listKey?: Uint8Array;
       /** The tab's IndexedDB database, where "save" and "saveList" write. */
       dbName?: string;
@@ -38,19 +47,23 @@ export type BackgroundRequest =
   | { type: "upsert"; docs: SearchDoc[] }
   | { type: "remove"; ids: string[] }
   | { type: "query"; text: string; limit?: number }
+  /** The notes that link to a note (their bodies were read with their links). */
+  | { type: "linking"; id: string }
   /**
    * Seals and stores the index (SEARCH_INDEX_KEY), or the notes list as shown
    * (list-snapshot.ts), here rather than in the tab: at 10,000 notes each is megabytes
    * to serialise, seal and write, which would otherwise land between two keystrokes.
    */
-  | { type: "save" }
-  | { type: "saveList"; notes: unknown[] };
+  | { type: "save"; covers?: number }
+  /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), after it. */
+  | { type: "saveList"; notes: unknown[]; covers?: number };
 
 export type BackgroundReply =
   /** What each indexed note's stamp was, so the tab sends only what changed since. */
   | { type: "opened"; stamps: Record<string, string>; restored: boolean }
   | { type: "done"; size: number }
   | { type: "hits"; hits: SearchHit[]; total: number; tookMs: number }
+  | { type: "linkers"; ids: string[] }
   | { type: "saved" }
   | { type: "error"; message: string };
 
@@ -62,6 +75,7 @@ export interface Envelope<T> {
 /** IndexedDB's "meta" store as the worker sees it (an in-memory one in tests). */
 export interface MetaStore {
   put(key: string, value: string): Promise<void>;
+  get(key: string): Promise<string | undefined>;
 }
 
 export interface BackgroundState {
@@ -87,7 +101,10 @@ export async function handleBackgroundRequest(
       state.key = request.key;
       state.listKey = request.listKey;
       state.store = request.dbName === undefined ? undefined : state.storeFor(request.dbName);
-      const docs = request.sealed ? await openDocs(request.key, request.sealed) : undefined;
+      const sealed =
+        request.sealed ??
+        (request.readStored ? await state.store?.get(SEARCH_INDEX_KEY) : undefined);
+      const docs = sealed ? await openDocs(request.key, sealed) : undefined;
       for (const doc of docs ?? []) state.index.upsert(doc);
       return { type: "opened", stamps: state.index.stamps(), restored: docs !== undefined };
     }
@@ -102,6 +119,8 @@ export async function handleBackgroundRequest(
       const hits = state.index.query(request.text, request.limit);
       return { type: "hits", hits, total: hits.length, tookMs: performance.now() - started };
     }
+    case "linking":
+      return { type: "linkers", ids: state.index.linking(request.id) };
     case "save":
     case "saveList": {
       const key = request.type === "save" ? state.key : state.listKey;
@@ -114,6 +133,11 @@ export async function handleBackgroundRequest(
             ]
           : [LIST_SNAPSHOT_KEY, request.notes];
       await state.store.put(name, await sealLocalJson(key, value));
+      if (request.covers !== undefined)
+        await state.store.put(
+          request.type === "save" ? SEARCH_COVERS_KEY : LIST_COVERS_KEY,
+          String(request.covers),
+        );
       return { type: "saved" };
     }
     default:
@@ -139,6 +163,8 @@ function isDoc(value: unknown): value is SearchDoc {
     Array.isArray(d.tags) &&
     d.tags.every((t) => typeof t === "string") &&
     typeof d.body === "string" &&
-    typeof d.stamp === "string"
+    typeof d.stamp === "string" &&
+    (d.links === undefined ||
+      (Array.isArray(d.links) && d.links.every((l) => typeof l === "string")))
   );
 }

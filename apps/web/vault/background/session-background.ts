@@ -8,7 +8,6 @@ import type { LocalDb } from "../local-db";
 import { localKey } from "../local-seal";
 import type { NoteListItem } from "../vault-state";
 import { BackgroundClient, type Reply, type WorkerLike } from "./background-client";
-import { SEARCH_INDEX_KEY } from "./protocol";
 
 export class SessionBackground {
   readonly client: BackgroundClient;
@@ -31,18 +30,22 @@ export class SessionBackground {
   }
 
   private async open(db: LocalDb, session: Session): Promise<Reply<"opened">> {
-    const [key, listKey, sealed] = await Promise.all([
+    const [key, listKey] = await Promise.all([
       localKey(session, "search"),
       localKey(session, "list"),
-      db.get("meta", SEARCH_INDEX_KEY),
     ]);
-    return this.client.send({ type: "open", key, sealed, listKey, dbName: db.name }, "opened");
+    // The worker reads the sealed index from the database itself, off this thread.
+    return this.client.send(
+      { type: "open", key, readStored: true, listKey, dbName: db.name },
+      "opened",
+    );
   }
 
   /** Seals and stores the notes list as shown (list-snapshot.ts), in the worker. */
-  async saveList(notes: readonly NoteListItem[]): Promise<void> {
+  async saveList(notes: readonly NoteListItem[], covers: number): Promise<void> {
     await this.opened;
-    if (!this.closed) await this.client.send({ type: "saveList", notes: [...notes] }, "saved");
+    if (!this.closed)
+      await this.client.send({ type: "saveList", notes: [...notes], covers }, "saved");
   }
 
   close(): void {

@@ -35,8 +35,8 @@ describe("readImport", () => {
       { title: "Shopping list", tags: [], body: "- milk\n- eggs", format: "markdown" },
     ]);
     expect(skipped).toEqual([
-      "photo.png: not a Markdown file, zip or Standard Notes backup",
       "latin1.md: not UTF-8 text",
+      "photo.png: an image no imported note shows",
     ]);
   });
 
@@ -124,6 +124,63 @@ describe("readImport", () => {
       "enc.json: an encrypted backup: export a decrypted (plaintext) backup instead",
       "other.json: not a Standard Notes backup (no items)",
       "bad.json: not JSON",
+    ]);
+  });
+});
+
+describe("readImport with images (issue 36)", () => {
+  const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 1, 2, 3);
+  const images = (parts: unknown[] | undefined) =>
+    (parts ?? []).filter((part) => typeof part !== "string");
+
+  it("brings a zip's images in where its notes show them: beside the note, in a folder, or this app's export", () => {
+    const zip = zipSync({
+      "Trip/Plan.md": strToU8(
+        'Day one.\n\n![map](map.png)\n\nThen ![ticket](<assets/my%20ticket.jpg> "t") and the hotel.\n',
+      ),
+      "Trip/map.png": png,
+      "Trip/assets/my ticket.jpg": Uint8Array.of(0xff, 0xd8, 9),
+      "Receipts.md": strToU8("![scan.png](<attachments/a1/scan.png>)\n"),
+      "attachments/a1/scan.png": Uint8Array.of(7),
+      "unused.gif": Uint8Array.of(1),
+    });
+    const { notes, skipped } = readImport([{ name: "export.zip", bytes: zip }]);
+    const plan = notes.find((n) => n.title === "Plan");
+    expect(plan?.parts).toEqual([
+      "Day one.\n\n",
+      { name: "map.png", type: "image/png", bytes: png },
+      "\n\nThen ",
+      { name: "my ticket.jpg", type: "image/jpeg", bytes: Uint8Array.of(0xff, 0xd8, 9) },
+      " and the hotel.\n",
+    ]);
+    expect(images(notes.find((n) => n.title === "Receipts")?.parts)).toEqual([
+      { name: "scan.png", type: "image/png", bytes: Uint8Array.of(7) },
+    ]);
+    expect(skipped).toEqual(["export.zip: unused.gif: an image no imported note shows"]);
+  });
+
+  it("finds images picked with the Markdown file, and reads data: URLs", () => {
+    const data = `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
+    const { notes, skipped } = readImport([
+      file("Note.md", `![one](images/photo.png)\n\n![two](${data})\n`),
+      { name: "photo.png", bytes: png },
+    ]);
+    expect(images(notes[0]?.parts)).toEqual([
+      { name: "photo.png", type: "image/png", bytes: png },
+      { name: "image 2.png", type: "image/png", bytes: png },
+    ]);
+    expect(skipped).toEqual([]);
+  });
+
+  it("fetches no web image, leaves code alone and says which images it could not find", () => {
+    const body =
+      "![web](https://example.com/a.png)\n\n```\n![code](x.png)\n```\n\n`![inline](y.png)` ![gone](gone.png)\n";
+    const { notes, skipped } = readImport([file("N.md", body), { name: "x.png", bytes: png }]);
+    expect(notes[0]).not.toHaveProperty("parts");
+    expect(notes[0]?.body).toBe(body);
+    expect(skipped).toEqual([
+      "N.md: image gone.png not found",
+      "x.png: an image no imported note shows",
     ]);
   });
 });

@@ -3,9 +3,19 @@
 // Standard Notes plaintext backup (.json). Nothing is trusted: sizes are capped
 // before anything is inflated or parsed, and every refusal is a line of the summary.
 // A Markdown note's title comes from its front matter, else its leading "# " heading
-// (takeHeadingTitle), else its file name.
+// (takeHeadingTitle), else its file name. The images a note shows come with it: from
+// the same zip, from the files picked with it, or from data: URLs (markdown-images.ts).
 import { splitFrontMatter, takeHeadingTitle } from "@notes/client";
 import { unzipSync } from "fflate";
+import {
+  cutAtImages,
+  dataUrlImage,
+  IMAGE_BYTES,
+  type ImportedImage,
+  imageType,
+  type MarkdownPart,
+  resolvePath,
+} from "./markdown-images";
 import { readStandardNotes } from "./standard-notes";
 
 export interface ImportedNote {
@@ -14,6 +24,8 @@ export interface ImportedNote {
   /** Markdown (files) or plain text (Standard Notes), see `format`. */
   body: string;
   format: "markdown" | "text";
+  /** A Markdown body cut at the images it shows, when it shows any that were found. */
+  parts?: MarkdownPart[];
   pinned?: boolean;
   trashed?: boolean;
   createdAt?: string;
@@ -36,19 +48,64 @@ export const LIMITS = {
 const TEXT = /\.(md|markdown|txt)$/i;
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
+/** Images found beside the notes, by path, and which of them a note showed. */
+class ImageShelf {
+  private readonly byPath = new Map<string, ImportedImage>();
+  private readonly used = new Set<string>();
+
+  add(path: string, bytes: Uint8Array): void {
+    const type = imageType(path);
+    if (type) this.byPath.set(path, { name: path.split("/").pop() ?? path, type, bytes });
+  }
+
+  /** The image `src` names from the note at `notePath`: by its path, else by its file name. */
+  find(notePath: string, src: string, index: number): ImportedImage | undefined {
+    if (src.startsWith("data:")) return dataUrlImage(src, index);
+    const path = resolvePath(notePath, src);
+    if (path === undefined) return undefined;
+    let key: string | undefined = this.byPath.has(path) ? path : undefined;
+    if (!key) {
+      const name = path.split("/").pop();
+      const named = [...this.byPath.keys()].filter((k) => k.split("/").pop() === name);
+      if (named.length === 1) key = named[0];
+    }
+    if (!key) return undefined;
+    this.used.add(key);
+    return this.byPath.get(key);
+  }
+
+  unused(): string[] {
+    return [...this.byPath.keys()].filter((path) => !this.used.has(path));
+  }
+}
+
 export function readImport(files: { name: string; bytes: Uint8Array }[]): ImportRead {
   const out: ImportRead = { notes: [], skipped: [] };
+  // Images picked beside the Markdown files (a folder's contents, selected together).
+  const picked = new ImageShelf();
+  for (const file of files)
+    if (imageType(file.name)) {
+      if (file.bytes.length > IMAGE_BYTES) out.skipped.push(`${file.name}: larger than 20 MiB`);
+      else picked.add(file.name, file.bytes);
+    }
   for (const file of files) {
     const lower = file.name.toLowerCase();
     if (lower.endsWith(".zip")) readZip(file, out);
     else if (lower.endsWith(".json")) readBackup(file, out);
-    else if (TEXT.test(lower)) readMarkdownFile(file.name, file.bytes, out);
-    else out.skipped.push(`${file.name}: not a Markdown file, zip or Standard Notes backup`);
+    else if (TEXT.test(lower)) readMarkdownFile(file.name, file.bytes, out, picked);
+    else if (!imageType(lower))
+      out.skipped.push(`${file.name}: not a Markdown file, zip or Standard Notes backup`);
   }
+  for (const name of picked.unused()) out.skipped.push(`${name}: an image no imported note shows`);
   return out;
 }
 
-function readMarkdownFile(name: string, bytes: Uint8Array, out: ImportRead): void {
+function readMarkdownFile(
+  name: string,
+  bytes: Uint8Array,
+  out: ImportRead,
+  images: ImageShelf,
+): void {
   if (bytes.length > LIMITS.fileBytes) {
     out.skipped.push(`${name}: larger than 1 MiB`);
     return;
@@ -64,11 +121,21 @@ function readMarkdownFile(name: string, bytes: Uint8Array, out: ImportRead): voi
   // A title in front matter (the app's own export) wins; the body is then left whole.
   const titled = front.title === undefined ? takeHeadingTitle(front.body) : undefined;
   const base = name.split("/").pop() ?? name;
+  const body = titled?.body ?? front.body;
+  let found = 0;
+  const parts = body.includes("![")
+    ? cutAtImages(
+        body,
+        (src) => images.find(name, src, ++found),
+        (src) => out.skipped.push(`${name}: image ${src.slice(0, 80)} not found`),
+      )
+    : [];
   out.notes.push({
     title: front.title ?? titled?.title ?? base.replace(TEXT, ""),
     tags: front.tags ?? [],
-    body: titled?.body ?? front.body,
+    body,
     format: "markdown",
+    ...(parts.some((part) => typeof part !== "string") && { parts }),
   });
 }
 
@@ -86,16 +153,21 @@ function readZip(file: { name: string; bytes: Uint8Array }, out: ImportRead): vo
       // Decided from the directory before anything is inflated: a zip bomb is refused here.
       filter: (entry) => {
         if (entry.name.endsWith("/") || entry.name.includes("__MACOSX/")) return false;
-        if (!TEXT.test(entry.name)) {
-          out.skipped.push(`${file.name}: ${entry.name}: not a Markdown file`);
+        const image = imageType(entry.name) !== undefined;
+        if (!TEXT.test(entry.name) && !image) {
+          out.skipped.push(`${file.name}: ${entry.name}: not a Markdown file or image`);
           return false;
         }
         entries += 1;
         total += entry.originalSize;
+        if (image && entry.originalSize > IMAGE_BYTES) {
+          out.skipped.push(`${file.name}: ${entry.name}: larger than 20 MiB`);
+          return false;
+        }
         if (entries > LIMITS.zipEntries) refused = "more than 5,000 files";
         else if (total > LIMITS.zipTotalBytes)
           refused = `more than ${Math.round(LIMITS.zipTotalBytes / 2 ** 20)} MiB unpacked`;
-        if (entry.originalSize > LIMITS.fileBytes) {
+        if (!image && entry.originalSize > LIMITS.fileBytes) {
           out.skipped.push(`${file.name}: ${entry.name}: larger than 1 MiB`);
           return false;
         }
@@ -110,8 +182,13 @@ function readZip(file: { name: string; bytes: Uint8Array }, out: ImportRead): vo
     out.skipped.push(`${file.name}: ${refused}`);
     return;
   }
-  for (const [name, bytes] of Object.entries(unzipped).sort(([a], [b]) => (a < b ? -1 : 1)))
-    readMarkdownFile(name, bytes, out);
+  const images = new ImageShelf();
+  const entriesInOrder = Object.entries(unzipped).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [name, bytes] of entriesInOrder) if (imageType(name)) images.add(name, bytes);
+  for (const [name, bytes] of entriesInOrder)
+    if (TEXT.test(name)) readMarkdownFile(name, bytes, out, images);
+  for (const name of images.unused())
+    out.skipped.push(`${file.name}: ${name}: an image no imported note shows`);
 }
 
 function readBackup(file: { name: string; bytes: Uint8Array }, out: ImportRead): void {

@@ -4,14 +4,23 @@
 // them, and keeps the index sealed in IndexedDB (local-seal.ts) a moment after it
 // settles, so a reload re-reads only what changed. Nothing about the notes leaves the
 // tab unencrypted.
-import { type OpenNote, readText, yieldToEventLoop } from "@notes/client";
+import {
+  noteStateVector,
+  type OpenNote,
+  readText,
+  withNoteDoc,
+  yieldToEventLoop,
+} from "@notes/client";
 import { toBase64 } from "@notes/crypto";
-import * as Y from "yjs";
+import { onTabHidden } from "../after-pause";
 import type { BackgroundClient } from "../background/background-client";
 import type { SessionBackground } from "../background/session-background";
-import type { SearchHit } from "./search-index";
+import { linkedIds } from "../note-links";
+import type { SearchDoc, SearchHit } from "./search-index";
 
 const SAVE_AFTER_MS = 3_000;
+/** How long before a save a note must have been cached to be surely in it. */
+const COVER_MARGIN_MS = 10_000;
 const SLICE_MS = 12;
 const BATCH = 200;
 
@@ -26,40 +35,82 @@ export class NoteSearch {
   private readonly ready: Promise<void>;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private readonly stopHidden: () => void;
 
   constructor(background: SessionBackground) {
     this.client = background.client;
     this.ready = background.opened.then((opened) => {
       this.stamps = opened.stamps;
     });
+    // A save that waits goes out when the tab is hidden (a reload, say): a reload reads
+    // only the notes the saved index lacks (issue 35), so it should lack none.
+    this.stopHidden = onTabHidden(() => {
+      if (this.saveTimer === undefined) return;
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      void this.save().catch(() => undefined);
+    });
+  }
+
+  /**
+   * What the index needs of the note, read now (a sync page reads each note before
+   * letting it rest, resting-doc.ts in the SDK; a resting note is read through a
+   * throwaway copy). Handed to `add` later.
+   */
+  read(note: OpenNote): SearchDoc {
+    const { title, tags } = note.metadata;
+    const [body, links] = withNoteDoc(note, (doc) => [readText(doc), linkedIds(doc)] as const);
+    return {
+      id: note.id,
+      title,
+      tags: [...tags],
+      body,
+      stamp: stampOf(note),
+      ...(links.length > 0 && { links }),
+    };
+  }
+
+  /** The ids of the notes indexed that link to `id` (as last read). */
+  async linking(id: string): Promise<string[]> {
+    await this.ready;
+    return (await this.client.send({ type: "linking", id }, "linkers")).ids;
   }
 
   /** (Re)indexes the notes whose text, title or tags changed since last indexed. */
   async index(notes: readonly OpenNote[]): Promise<void> {
     await this.ready;
-    let batch: Parameters<BackgroundClient["send"]>[0] & { type: "upsert" } = {
-      type: "upsert",
-      docs: [],
-    };
+    const read: SearchDoc[] = [];
     let sliceStart = performance.now();
     for (const note of notes) {
       if (this.closed) return;
-      const stamp = stampOf(note);
-      if (this.stamps[note.id] === stamp) continue;
-      this.stamps[note.id] = stamp;
-      const { title, tags } = note.metadata;
-      batch.docs.push({ id: note.id, title, tags: [...tags], body: readText(note.doc), stamp });
-      if (batch.docs.length >= BATCH) {
-        await this.client.send(batch, "done");
-        batch = { type: "upsert", docs: [] };
-      }
+      // The stamp first: a note whose stamp stands is not read at all.
+      if (this.stamps[note.id] === stampOf(note)) continue;
+      read.push(this.read(note));
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToEventLoop();
         sliceStart = performance.now();
       }
     }
-    if (batch.docs.length > 0) await this.client.send(batch, "done");
-    this.scheduleSave();
+    await this.add(read);
+  }
+
+  /** The ids among `ids` the index has never seen (their notes are read for it). */
+  async lacking(ids: readonly string[]): Promise<string[]> {
+    await this.ready;
+    return ids.filter((id) => this.stamps[id] === undefined);
+  }
+
+  /** Sends the notes read (`read`) whose stamps changed to the index, a batch at a time. */
+  async add(docs: readonly SearchDoc[]): Promise<void> {
+    await this.ready;
+    const fresh = docs.filter((doc) => this.stamps[doc.id] !== doc.stamp);
+    for (let from = 0; from < fresh.length; from += BATCH) {
+      if (this.closed) return;
+      const batch = fresh.slice(from, from + BATCH);
+      for (const doc of batch) this.stamps[doc.id] = doc.stamp;
+      await this.client.send({ type: "upsert", docs: batch }, "done");
+    }
+    if (fresh.length > 0) this.scheduleSave();
   }
 
   async remove(ids: readonly string[]): Promise<void> {
@@ -79,20 +130,27 @@ export class NoteSearch {
   close(): void {
     this.closed = true;
     clearTimeout(this.saveTimer);
+    this.stopHidden();
   }
 
   private scheduleSave(): void {
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => void this.save().catch(() => undefined), SAVE_AFTER_MS);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save().catch(() => undefined);
+    }, SAVE_AFTER_MS);
   }
 
   private async save(): Promise<void> {
-    if (!this.closed) await this.client.send({ type: "save" }, "saved");
+    // Every note read before now is in it; a note cached in the moments before may not
+    // have been read yet (a sync page is read, then cached): a reload re-reads those.
+    const covers = Date.now() - COVER_MARGIN_MS;
+    if (!this.closed) await this.client.send({ type: "save", covers }, "saved");
   }
 }
 
 /** What the index saw: the document's state vector (any edit moves it), title and tags. */
 function stampOf(note: OpenNote): string {
-  const vector = toBase64(Y.encodeStateVector(note.doc));
+  const vector = toBase64(noteStateVector(note));
   return `${vector}|${note.metadata.title}|${note.metadata.tags.join("\u0000")}`;
 }

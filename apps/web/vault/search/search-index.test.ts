@@ -126,4 +126,23 @@ describe("search ranking", () => {
     expect(i.query("token9999").map((h) => h.id)).toEqual(["n9999"]);
     expect(i.query("river sto", 20_000)).toHaveLength(10_000);
   }, 60_000);
+
+  it("names the notes that link to a note, as last read", () => {
+    const index = new SearchIndex();
+    const doc = (id: string, links?: string[]) => ({
+      id,
+      title: id,
+      tags: [],
+      body: "",
+      stamp: "1",
+      ...(links && { links }),
+    });
+    index.upsert(doc("a", ["t"]));
+    index.upsert(doc("b", ["t", "u"]));
+    index.upsert(doc("c"));
+    expect(index.linking("T").sort()).toEqual(["a", "b"]);
+    index.upsert(doc("a"));
+    expect(index.linking("t")).toEqual(["b"]);
+    expect(index.all().find((d) => d.id === "b")?.links).toEqual(["t", "u"]);
+  });
 });

@@ -14,6 +14,8 @@ export interface SearchDoc {
   body: string;
   /** What the indexer saw (the caller's own fingerprint): unchanged means skip. */
   stamp: string;
+  /** The ids of the notes it links to (note-links.ts), for backlinks. */
+  links?: string[];
 }
 
 export type { Range };
@@ -60,14 +62,23 @@ export class SearchIndex {
 
   all(): SearchDoc[] {
     return [...this.docs.values()].map(
-      ({ id, title, tags, body, stamp }): SearchDoc => ({
+      ({ id, title, tags, body, stamp, links }): SearchDoc => ({
         id,
         title,
         tags,
         body,
         stamp,
+        ...(links && links.length > 0 && { links }),
       }),
     );
+  }
+
+  /** The notes that link to `id` (their `links` name it). */
+  linking(id: string): string[] {
+    const target = id.toLowerCase();
+    const out: string[] = [];
+    for (const doc of this.docs.values()) if (doc.links?.includes(target)) out.push(doc.id);
+    return out;
   }
 
   upsert(doc: SearchDoc): void {

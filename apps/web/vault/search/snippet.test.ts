@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { snippetOf } from "./snippet";
+import { LEAD_CHARS, SHOWN_CHARS, snippetOf } from "./snippet";
 import { queryWords } from "./tokens";
 
 const marked = (body: string, query: string) => {
@@ -31,6 +31,16 @@ describe("search snippets", () => {
     const { snippet, marks } = marked(body, "cafe");
     expect(marks).toEqual(["Café"]);
     expect(snippet.endsWith("the Café on the corner")).toBe(true);
+  });
+
+  it("puts the match within the first words, wherever it is in the body (issue 38)", () => {
+    const filler = "lorem ipsum dolores amet ".repeat(12);
+    for (const body of [`${filler}the sunscreen`, `${filler}pack sunscreen now ${filler}`]) {
+      const { snippet } = marked(body, "sunscreen");
+      // A list row shows about forty characters: the match starts well inside them.
+      expect(snippet.indexOf("sunscreen")).toBeLessThanOrEqual(LEAD_CHARS + 2);
+      expect(snippet.indexOf("sunscreen")).toBeLessThanOrEqual(SHOWN_CHARS);
+    }
   });
 
   it("keeps a match longer than the window whole, and marks nothing when nothing matched", () => {

@@ -1,5 +1,6 @@
-// The line of body text a search hit shows: a window around the first word that
-// matched, widened to hold that word whole and cut only at spaces, so neither the
+// The line of body text a search hit shows: a window from a few words before the
+// first word that matched (a list row shows some forty characters of it before its
+// own "…", so the match must come early, issue 38), widened to hold that word whole and cut only at spaces, so neither the
 // match nor the words at the edges are shown in pieces. Line breaks (one between
 // each block, plain-text.ts) read as spaces; each is one character either way, so
 // the marked ranges stay where they were found.
@@ -8,8 +9,10 @@ import { words } from "./tokens";
 export type Range = [start: number, end: number];
 
 const SNIPPET_CHARS = 140;
-/** How much of the window comes before the match. */
-const LEAD_CHARS = Math.floor(SNIPPET_CHARS / 3);
+/** How much of the window comes before the match: two or three words at most. */
+export const LEAD_CHARS = 16;
+/** A match starting this early shows in a row from the body's start. */
+export const SHOWN_CHARS = 32;
 /** How far into a long body the first match is looked for; beyond, the start shows. */
 const SCAN_CHARS = 64 * 1024;
 /** How far an edge may move to reach a space before a word is cut after all. */
@@ -33,7 +36,9 @@ export function snippetOf(body: string, terms: readonly string[]): Snippet {
     }
   const start = match?.start ?? 0;
   const end = match?.end ?? 0;
-  let from = Math.max(0, Math.min(start - LEAD_CHARS, body.length - SNIPPET_CHARS));
+  // From the body's start when the match is in view from there; else a short lead, and
+  // never more near the body's end: the row cuts the snippet's end, not its start.
+  let from = start <= SHOWN_CHARS ? 0 : start - LEAD_CHARS;
   let to = Math.min(body.length, Math.max(from + SNIPPET_CHARS, end));
   from = snapForward(body, from, start);
   to = snapBack(body, to, end);

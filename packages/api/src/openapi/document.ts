@@ -124,9 +124,19 @@ const TAGS = [
       "Encrypted notes: create, read, append CRDT updates, compact, revisions, delete, and the delta-sync feed.",
   },
   {
+    name: "attachments",
+    description:
+      "Files kept with a note, encrypted on the device: a per-file key wrapped under the note's content key, sealed metadata, and ciphertext chunks uploaded resumably (create, put chunks by index, finish) and downloaded chunk by chunk. Clients that ignore attachments keep working.",
+  },
+  {
     name: "sharing",
     description:
       "The sharing keypair, resolving people, the roster of a note and live-room tickets.",
+  },
+  {
+    name: "share-links",
+    description:
+      'Links that let anyone read one note without an account, the key only in the URL\'s fragment: the owner creates, lists, re-seals and revokes them; readers probe and open them without a session (docs/client-crypto.md "Share links").',
   },
   {
     name: "device-links",
@@ -142,6 +152,11 @@ const TAGS = [
     name: "bridge",
     description:
       "The bridge (premium): one shared, ordered log of transmissions sealed under a bridge key that members hand each other in per-member wraps, by epoch. The server sees fixed-width ciphertext and fingerprints only.",
+  },
+  {
+    name: "key-transparency",
+    description:
+      "The append-only, publicly checkable log of account-to-key bindings (docs/key-transparency.md): signed and witness-cosigned heads, proofs of the log of heads, and inclusion proofs that clients verify before pinning or sealing to a key.",
   },
   { name: "feedback", description: "Feedback to the operator, with a yearly allowance." },
   { name: "analytics", description: "Anonymous tour and journey counters." },
@@ -172,6 +187,10 @@ const KEY_MATERIAL = new Set([
   "metadata",
   "wrappedKey",
   "body",
+  "ownerKeys",
+  "accessVerifier",
+  "access",
+  "data",
 ]);
 
 function bodyMembers(operation: Json): string[] {
@@ -188,7 +207,7 @@ export function buildOpenApiDocument(router: AnyRouter, publicUrl: string): Json
     title: "Encrypted Notes API",
     version: "1.0.0",
     openApiVersion: "3.1.0",
-    description: `The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys: how clients derive \`authKey\` and seal keys and notes is the [client-side scheme](${publicUrl}/docs/client-crypto.md), with its known-answer vectors at [${publicUrl}/docs/crypto-vectors.json](${publicUrl}/docs/crypto-vectors.json) and [${publicUrl}/docs/lying-server-vectors.json](${publicUrl}/docs/lying-server-vectors.json), [${publicUrl}/docs/group-state-vectors.json](${publicUrl}/docs/group-state-vectors.json), [${publicUrl}/docs/key-pin-shard-vectors.json](${publicUrl}/docs/key-pin-shard-vectors.json) and [${publicUrl}/docs/device-link-vectors.json](${publicUrl}/docs/device-link-vectors.json) (sharing and live rooms: [sharing](${publicUrl}/docs/sharing.md)). Errors are RFC 9457 problem details; every \`type\` resolves to a page under /problems.\n\nCORS: every /v1 operation answers browsers from any origin without credentials (bearer tokens, no cookies); preflights allow \`Authorization\`, \`Content-Type\`, \`Device-Token\`, \`If-Match\`, \`If-None-Match\`, \`X-Request-Id\`, and responses expose \`ETag\`, \`Location\`, \`Retry-After\`, \`X-Request-Id\`.\n\nThe reference web app calls the same procedures over tRPC at /api/trpc (same-origin only, no CORS), with the same limits and meaning: a failed call carries this document's problem body in \`error.data.problemDetails\`, and a call sent alone answers the same headers. That endpoint never answers 304; use /v1.`,
+    description: `The /v1 REST surface of the end-to-end-encrypted notes service. The server stores only ciphertext and wrapped keys: how clients derive \`authKey\` and seal keys and notes is the [client-side scheme](${publicUrl}/docs/client-crypto.md), with its known-answer vectors at [${publicUrl}/docs/crypto-vectors.json](${publicUrl}/docs/crypto-vectors.json) and [${publicUrl}/docs/lying-server-vectors.json](${publicUrl}/docs/lying-server-vectors.json), [${publicUrl}/docs/group-state-vectors.json](${publicUrl}/docs/group-state-vectors.json), [${publicUrl}/docs/key-pin-shard-vectors.json](${publicUrl}/docs/key-pin-shard-vectors.json), [${publicUrl}/docs/device-link-vectors.json](${publicUrl}/docs/device-link-vectors.json), [${publicUrl}/docs/share-link-vectors.json](${publicUrl}/docs/share-link-vectors.json) and [${publicUrl}/docs/attachment-vectors.json](${publicUrl}/docs/attachment-vectors.json) (sharing and live rooms: [sharing](${publicUrl}/docs/sharing.md)). Errors are RFC 9457 problem details; every \`type\` resolves to a page under /problems.\n\nCORS: every /v1 operation answers browsers from any origin without credentials (bearer tokens, no cookies); preflights allow \`Authorization\`, \`Content-Type\`, \`Device-Token\`, \`If-Match\`, \`If-None-Match\`, \`X-Request-Id\`, and responses expose \`ETag\`, \`Location\`, \`Retry-After\`, \`X-Request-Id\`.\n\nThe reference web app calls the same procedures over tRPC at /api/trpc (same-origin only, no CORS), with the same limits and meaning: a failed call carries this document's problem body in \`error.data.problemDetails\`, and a call sent alone answers the same headers. That endpoint never answers 304; use /v1.`,
     baseUrl: `${publicUrl}/v1`,
     securitySchemes: {
       bearer: { type: "http", scheme: "bearer", description: "Opaque session token" },

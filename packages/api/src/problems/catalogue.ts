@@ -205,11 +205,85 @@ export const problemCatalogue: Record<string, ProblemType> = {
     description:
       "The service (or its database) is at capacity or unreachable. Retry after `Retry-After` seconds.",
   },
+  "link-not-found": {
+    status: 404,
+    title: "Share link not found",
+    description:
+      "No share link has this id, or (for the owner's operations) it is another account's.",
+  },
+  "link-exists": {
+    status: 409,
+    title: "Share link id already exists",
+    description: "The client-chosen link id is taken; draw 16 new random bytes.",
+  },
+  "link-expired": {
+    status: 410,
+    title: "Share link expired",
+    description: "The share link's expiry has passed; it serves nothing any more.",
+  },
+  "link-used-up": {
+    status: 410,
+    title: "Share link used up",
+    description: "The share link served the views its owner allowed; it serves nothing any more.",
+  },
+  "link-revoked": {
+    status: 410,
+    title: "Share link revoked",
+    description:
+      "The share link's owner revoked it, or deleted the note it served; it serves nothing any more.",
+  },
+  "link-access-refused": {
+    status: 403,
+    title: "Wrong link key or password",
+    description:
+      "The access key does not match the link's: the password is wrong, or the URL's fragment is damaged. Nothing was served and no view counted. Wrong keys are limited per link.",
+  },
+  "link-limit": {
+    status: 402,
+    title: "Share link limit reached",
+    description:
+      "A free account keeps at most 10 live share links; revoke one, or upgrade for no count limit.",
+  },
+  "link-not-following": {
+    status: 409,
+    title: "Share link is a snapshot",
+    description:
+      "Only a link made to follow the note takes new content; a snapshot link serves what it was made with.",
+  },
+  "attachment-not-found": {
+    status: 404,
+    title: "Attachment not found",
+    description:
+      "No such attachment on this note, or (reading a chunk) that chunk has not been received yet.",
+  },
+  "attachment-exists": {
+    status: 409,
+    title: "Attachment already exists",
+    description: "The client-chosen attachment id is in use. Read it to resume its upload.",
+  },
+  "attachment-state": {
+    status: 409,
+    title: "Attachment state",
+    description:
+      "The upload is finished, so its chunks can no longer change; or it cannot be finished yet because chunks are missing (`detail` names them).",
+  },
   "not-found": { status: 404, title: "Not found", description: "No resource at this path." },
   "method-not-allowed": {
     status: 405,
     title: "Method not allowed",
     description: "The path exists but not for this method; `Allow` lists the methods it takes.",
+  },
+  "no-tree-head": {
+    status: 404,
+    title: "No tree head",
+    description:
+      "The key-transparency log has no head for that epoch, or none published yet (docs/key-transparency.md): the first epoch closes within one interval of the server's start.",
+  },
+  "unknown-witness": {
+    status: 403,
+    title: "Unknown witness",
+    description:
+      "This server takes cosignatures only from the witnesses its operator named (`KT_WITNESS_KEYS`).",
   },
 };
 

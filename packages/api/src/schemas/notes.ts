@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { base64Bytes, base64Out, dateTime } from "./common";
 import { handoutOut } from "./group-state";
+import { lookupProofOut } from "./key-transparency";
 import { signatureOut, signingPublicKeyOut, updateSignaturesOut } from "./signatures";
 
 export const MiB = 1024 * 1024;
@@ -78,5 +79,9 @@ export const memberSchema = z
         "The member's sharing public key (Base64, 32 bytes), when set; shown to every member, who pins it on first sight",
     }),
     signingPublicKey: signingPublicKeyOut.optional(),
+    keyTransparency: lookupProofOut.optional().meta({
+      description:
+        "Inclusion proof of exactly these keys in the published key-transparency log (docs/key-transparency.md); absent while a publication waits for the next epoch, and on a roster answered by a roster change",
+    }),
   })
   .meta({ id: "Member" });

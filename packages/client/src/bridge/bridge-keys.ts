@@ -20,6 +20,7 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import type { Output } from "../api/types";
+import { keyTransparencyFor } from "../trust/key-transparency";
 import { checkSeenKey, keyPinsOf } from "../trust/pin-check";
 import { signerOf } from "../trust/sign-content";
 import type { Session } from "../vault/session";
@@ -175,7 +176,10 @@ export async function handOutToMember(
 ): Promise<BridgeNewcomer> {
   const listed = fromBase64(member.publicKey);
   const signing = member.signingPublicKey ? fromBase64(member.signingPublicKey) : undefined;
-  const publicKey = await checkSeenKey(keyPinsOf(session), member.userId, listed, signing);
+  const pins = keyPinsOf(session);
+  const kt = keyTransparencyFor(api);
+  const carried = member.keyTransparency;
+  const publicKey = await checkSeenKey(pins, member.userId, listed, signing, kt, carried);
   await handOut(api, sodium, session, epoch, member.userId, publicKey);
   return newcomer(member);
 }

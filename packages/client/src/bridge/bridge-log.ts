@@ -263,7 +263,9 @@ export class BridgeLog {
     for (const m of members) {
       if (m.userId === this.ownId) continue;
       const signing = m.signingPublicKey ? fromBase64(m.signingPublicKey) : undefined;
-      pinFromRoster(session, m.userId, fromBase64(m.publicKey), signing);
+      const key = fromBase64(m.publicKey);
+      // Waited for: the bridge learns its members' keys once, not at every read.
+      await pinFromRoster(this.api, session, m.userId, key, signing, m.keyTransparency, true);
     }
     this.membersUnknown = false;
   }

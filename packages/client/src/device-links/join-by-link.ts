@@ -1,6 +1,7 @@
 // The new device's side of a device link (contract.md §3, §4, §9): answer the code
 // with an ephemeral key and the proof, wait for the seal, open it, claim the link
-// (the minted token becomes a full session) and unlock the account's keys.
+// (the minted token becomes a full session) and unlock the account's keys. The session
+// starts with the seen heads the seal carried (linked-heads.ts).
 import { claimerProof, generateLinkKeyPair, type LinkKeyPair, toBase64 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
@@ -8,10 +9,12 @@ import type { Output } from "../api/types";
 import { MissingKeyMaterial } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
 import { MemoryKeyPins } from "../trust/key-pins";
+import { MemorySeenStates } from "../trust/seen-states";
 import { assertKdfStrength, type Session } from "../vault/session";
 import { openSigningKeyPair, storeNewKeyPair, unwrapKeyPair } from "../vault/unlock";
 import { linkFingerprint } from "./fingerprint";
 import type { LinkCode } from "./link-code";
+import { decodeLinkedHeads } from "./linked-heads";
 import { openAuthenticSeal } from "./open-seal";
 
 export interface DeviceLinkClaim extends LinkCode {
@@ -55,7 +58,10 @@ export async function claimDeviceLink(
   claim: DeviceLinkClaim,
   seal: LinkSeal,
 ): Promise<Session> {
-  const { masterKey, token } = await openAuthenticSeal(claim, seal);
+  const { masterKey, token, seen } = await openAuthenticSeal(claim, seal);
+  // What the signed-in device saw of each note is this device's start (issue 33, item
+  // 12): the seal is authentic, so the server could neither drop nor lower it.
+  const seenStates = new MemorySeenStates(linkedHeads(seen));
   api.setToken(token);
   await api.call("deviceLinks.claim", { id: claim.linkId });
   const account = await api.call("account.get", {});
@@ -73,6 +79,7 @@ export async function claimDeviceLink(
     kdfSalt: params.kdfSalt,
     keyring: new ContentKeyring(),
     keyPins: new MemoryKeyPins(),
+    seenStates,
   };
 }
 
@@ -92,5 +99,15 @@ async function accountKeys(
       keyPair: await storeNewKeyPair(api, masterKey),
       signingKeyPair: await openSigningKeyPair(api, masterKey, undefined),
     };
+  }
+}
+
+/** The seal's seen heads; none when absent, or not whole heads (a faulty sealer). */
+function linkedHeads(seen: string | undefined) {
+  if (!seen) return [];
+  try {
+    return decodeLinkedHeads(seen, new Date().toISOString());
+  } catch {
+    return [];
   }
 }

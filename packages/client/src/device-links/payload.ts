@@ -1,7 +1,9 @@
 // The sealed transfer payload (contract.md §9): UTF-8 JSON {"masterKey": Base64,
 // "token": string} sealed under the ECDH key, plus "sealerProof" (Base64, docs/
 // client-crypto.md "Authenticated device-link seal") from devices that prove the seal
-// is theirs. Readers ignore unknown members, so a claimer of §9 alone still reads it.
+// is theirs, and "seen" (Base64 seen heads, linked-heads.ts: what the signed-in device
+// saw of each note, issue 33 item 12). Readers ignore unknown members, so a claimer of
+// §9 alone still reads it.
 import { fromBase64, KEY_BYTES, toBase64, utf8Decode, utf8Encode } from "@notes/crypto";
 import { UnexpectedResponse } from "../errors";
 
@@ -10,6 +12,8 @@ export interface LinkPayload {
   token: string;
   /** Absent only in seals from devices made before the proof existed, or forged ones. */
   sealerProof?: Uint8Array;
+  /** The signed-in device's seen heads (linked-heads.ts), Base64; absent from older devices. */
+  seen?: string;
 }
 
 export function encodeLinkPayload(payload: LinkPayload): Uint8Array {
@@ -18,6 +22,7 @@ export function encodeLinkPayload(payload: LinkPayload): Uint8Array {
       masterKey: toBase64(payload.masterKey),
       token: payload.token,
       ...(payload.sealerProof && { sealerProof: toBase64(payload.sealerProof) }),
+      ...(payload.seen !== undefined && { seen: payload.seen }),
     }),
   );
 }
@@ -27,6 +32,7 @@ export function decodeLinkPayload(bytes: Uint8Array): LinkPayload {
     masterKey?: unknown;
     token?: unknown;
     sealerProof?: unknown;
+    seen?: unknown;
   };
   if (typeof parsed.masterKey !== "string" || typeof parsed.token !== "string") {
     throw new UnexpectedResponse("the device-link payload lacks the master key or the token");
@@ -41,5 +47,6 @@ export function decodeLinkPayload(bytes: Uint8Array): LinkPayload {
     ...(typeof parsed.sealerProof === "string" && {
       sealerProof: fromBase64(parsed.sealerProof),
     }),
+    ...(typeof parsed.seen === "string" && { seen: parsed.seen }),
   };
 }

@@ -14,8 +14,10 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { ClientError } from "../errors";
+import type { SeenState } from "../trust/seen-states";
 import { linkFingerprint } from "./fingerprint";
 import { formatLinkCode, type LinkCode, linkQrText } from "./link-code";
+import { encodeLinkedHeads } from "./linked-heads";
 import { encodeLinkPayload } from "./payload";
 
 export interface OpenedDeviceLink extends LinkCode {
@@ -85,20 +87,28 @@ export async function readDeviceLink(api: ApiClient, link: LinkCode): Promise<De
 /**
  * Seals the master key and the minted token to the claimer the person confirmed, with
  * the sealer proof inside: the new device refuses a seal without it, which is what
- * keeps the server from slipping in one of its own.
+ * keeps the server from slipping in one of its own. `seen`, this device's seen states,
+ * travel inside too (issue 33, item 12): the new device starts from them, so the server
+ * cannot serve it older notes than this device saw.
  */
 export async function sealDeviceLink(
   api: ApiClient,
   link: OpenedDeviceLink,
   masterKey: Uint8Array,
   claimerPubKey: Uint8Array,
+  seen: readonly SeenState[] = [],
 ): Promise<void> {
   const sealer = await generateLinkKeyPair();
   const key = await deriveLinkKey(sealer.privateKey, claimerPubKey);
   const { linkId, token } = link;
   const transfer = { linkId, sealerPubKey: sealer.publicKey, claimerPubKey, masterKey, token };
   const proof = await sealerProof(link.secret, transfer);
-  const payload = encodeLinkPayload({ masterKey, token, sealerProof: proof });
+  const payload = encodeLinkPayload({
+    masterKey,
+    token,
+    sealerProof: proof,
+    seen: encodeLinkedHeads(seen),
+  });
   await api.call("deviceLinks.putSeal", {
     id: link.linkId,
     sealerPubKey: toBase64(sealer.publicKey),

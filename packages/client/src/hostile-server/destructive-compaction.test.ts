@@ -8,38 +8,25 @@
 import { loadSodium, openEnvelope, type Sodium } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
-import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
-import { createApiClient } from "../api/client";
+import { ALL_LINES, deviceHoldingBobsLines } from "../../test/support/hostile-server/bobs-lines";
+import { FIXED_CEK, NOTE_ID } from "../../test/support/test-keys";
 import { CompactionIncomplete } from "../errors";
 import { NoteEditor } from "../notes/editor";
 import { healUpdate } from "../notes/heal";
 import { readPreviousCompaction } from "../notes/previous-compaction";
 import { refreshNote } from "../notes/refresh-note";
 import { appendParagraph, readText, writeText } from "../notes/text";
-import { SyncEngine } from "../sync/sync-engine";
-import { MemorySeenStates } from "../trust/seen-states";
-import type { Session } from "../vault/session";
 
 let sodium: Sodium;
 beforeAll(async () => {
   sodium = await loadSodium();
 });
 
-const ALL_LINES = "first line\ntwo\nthree";
-
 /** The owner's device, synced when Bob had written two more lines. */
 async function ownerHoldingBobsLines() {
-  const session: Session = { ...(await fixedSession()), seenStates: new MemorySeenStates() };
-  const server = noteHistoryServer(sodium, FIXED_CEK, session.keyPair.publicKey);
-  server.write("two");
-  server.write("three");
-  const api = createApiClient({ baseUrl: "http://x", fetch: server.fetch });
-  const engine = new SyncEngine(api, session);
-  await engine.syncOnce();
-  const note = engine.note(NOTE_ID) ?? fail();
-  expect(readText(note.doc)).toBe(ALL_LINES);
-  return { session, server, api, engine, note };
+  const held = await deviceHoldingBobsLines(sodium);
+  expect(readText(held.note.doc)).toBe(ALL_LINES);
+  return held;
 }
 
 /** What a hostile editor compacts to: a document of its own with none of Bob's edits. */

@@ -17,6 +17,7 @@ import { resolveUser } from "../sharing/resolve-user";
 import { MemoryKeyPins } from "../trust/key-pins";
 import { keyPinsStatus, requireKeyPinsRead, trustKeysAfresh } from "../trust/key-pins-gate";
 import { syncKeyPins } from "../trust/key-pins-sync";
+import { keyTransparencyFor } from "../trust/key-transparency";
 import { keyPinsOf, markVerified } from "../trust/pin-check";
 import type { Session } from "../vault/session";
 
@@ -43,7 +44,13 @@ async function verifiedOnTheLaptop(notes = [SHARED_NOTE]) {
   const server = keyPinsServer({ people: [bob, carol], attacker: mallory, notes });
   const api = createApiClient({ baseUrl: "http://x", fetch: server.fetch });
   const laptop = await device();
-  await markVerified(keyPinsOf(laptop), bob.userId, bob.keyPair.publicKey);
+  await markVerified(
+    keyPinsOf(laptop),
+    bob.userId,
+    bob.keyPair.publicKey,
+    undefined,
+    keyTransparencyFor(api),
+  );
   await syncKeyPins(api, laptop);
   return { server, api, laptop };
 }
@@ -126,7 +133,13 @@ describe("item 4: pins withheld from a new device", () => {
     const laptop = await device();
     await resolveUser(api, { handle: "bob" }, keyPinsOf(laptop));
     await syncKeyPins(api, laptop); // generation 1: Bob pinned, not verified
-    await markVerified(keyPinsOf(laptop), bob.userId, bob.keyPair.publicKey);
+    await markVerified(
+      keyPinsOf(laptop),
+      bob.userId,
+      bob.keyPair.publicKey,
+      undefined,
+      keyTransparencyFor(api),
+    );
     await syncKeyPins(api, laptop); // generation 2: verified
     // The server answers generation 1 again, as if the comparison never happened.
     server.lie.replay.set(0xb0, 0);

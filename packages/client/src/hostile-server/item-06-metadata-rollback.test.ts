@@ -20,6 +20,8 @@ import { createApiClient } from "../api/client";
 import { RollbackDetected } from "../errors";
 import { prepareNote } from "../notes/create-note";
 import { editNote } from "../notes/editor";
+import { openNote } from "../notes/open-note";
+import { refreshNote } from "../notes/refresh-note";
 import { SyncEngine } from "../sync/sync-engine";
 import { MemorySeenStates, parseSeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
@@ -152,5 +154,49 @@ describe("a hostile server rolling titles and tags back (issue 33, item 6)", () 
     const { title, engine } = await device();
     expect(title()).toBe("Plans");
     expect(engine.note(NOTE_ID)?.metadata.rev).toBeUndefined();
+  });
+});
+
+describe("older titles and tags through openNote and refreshNote (issue 33, item 6, the other paths)", () => {
+  it("openNote refuses an older title than the device saw, and what it opens is seen after", async () => {
+    const { session, api, engine, serveMetadata } = await device();
+    serveMetadata(seal({ title: "Plans for May", tags: [], rev: 2 }), 10);
+    await engine.syncOnce();
+
+    serveMetadata(seal({ title: "Plans", tags: [], rev: 1 }), 11);
+    const refused = await openNote(api, session, NOTE_ID).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RollbackDetected);
+    expect(refused).toMatchObject({ noteId: NOTE_ID, kind: "older-metadata" });
+
+    serveMetadata(seal({ title: "Plans in June", tags: [], rev: 4 }), 12);
+    expect((await openNote(api, session, NOTE_ID)).metadata.title).toBe("Plans in June");
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({ metadataRev: 4 });
+    serveMetadata(seal({ title: "Plans for May", tags: [], rev: 3 }), 13);
+    const result = await engine.syncOnce();
+    expect(result.refused[0]).toMatchObject({ kind: "older-metadata" });
+  });
+
+  it("refreshNote refuses an older title and leaves the note as it was", async () => {
+    const { session, api, engine, server, serveMetadata, title } = await device();
+    serveMetadata(seal({ title: "Plans for May", tags: ["may"], rev: 2 }), 10);
+    await engine.syncOnce();
+    const note = engine.note(NOTE_ID);
+    if (!note) throw new Error("note not held");
+
+    server.write("five");
+    const older = seal({ title: "Plans", tags: [], rev: 1 });
+    server.serve = () => ({ ...server.state(), metadata: older });
+    const refused = await refreshNote(api, session, note).catch((e: unknown) => e);
+
+    expect(refused).toBeInstanceOf(RollbackDetected);
+    expect(refused).toMatchObject({ kind: "older-metadata" });
+    expect(title()).toBe("Plans for May");
+    expect(note.version).toBe(3);
+
+    const newer = seal({ title: "Plans for July", tags: [], rev: 6 });
+    server.serve = () => ({ ...server.state(), metadata: newer });
+    await refreshNote(api, session, note);
+    expect(title()).toBe("Plans for July");
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({ metadataRev: 6 });
   });
 });

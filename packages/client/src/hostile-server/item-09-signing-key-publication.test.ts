@@ -16,10 +16,27 @@ import {
   accountSecrets,
   PASSWORD,
 } from "../../test/support/hostile-server/account-keys-server";
+import { TestKeyLog } from "../../test/support/key-log";
+import { fixedSession } from "../../test/support/test-keys";
+import { fakeServer } from "../../test/support/test-server";
 import { createApiClient } from "../api/client";
-import { ForeignSigningKey, KeyPublicationNeedsPassword, MissingKeyMaterial } from "../errors";
+import {
+  ForeignSigningKey,
+  KeyPublicationNeedsPassword,
+  KeyTransparencyFailed,
+  MissingKeyMaterial,
+} from "../errors";
 import { signInWithPasskey } from "../passkeys/sign-in-with-passkey";
 import type { WebAuthn } from "../passkeys/webauthn";
+import { MemoryKeyPins } from "../trust/key-pins";
+import { keyTransparencyFor } from "../trust/key-transparency";
+import {
+  acceptKeyChange,
+  checkSeenKey,
+  markVerified,
+  pendingSigningKey,
+  pinFromRoster,
+} from "../trust/pin-check";
 import { recover } from "../vault/recover";
 import { signIn } from "../vault/sign-in";
 import { signUp } from "../vault/sign-up";
@@ -157,6 +174,110 @@ describe("a signing key this account did not make", () => {
     expect(error).not.toBeInstanceOf(MissingKeyMaterial);
     expect((error as ForeignSigningKey).published).toEqual(fromBase64(toBase64Fill(5)));
     expect(server.publications()).toEqual([]);
+  });
+});
+
+describe("a signing key the server plants for a contact pinned without one (issue 33, item 9)", () => {
+  const BOB = "00000000-0000-4000-8000-0000000000b9";
+  const bobKey = new Uint8Array(32).fill(0x21);
+  const planted = new Uint8Array(32).fill(0x22);
+  const published = new Uint8Array(32).fill(0x23);
+
+  /** A server whose key-transparency log holds what Bob published, and a client of it. */
+  function directory(bobPublished: { publicKey: Uint8Array; signingPublicKey?: Uint8Array }) {
+    const log = new TestKeyLog();
+    log.publish(BOB, bobPublished);
+    const api = createApiClient({ baseUrl: "http://x", fetch: fakeServer({}, log).fetch });
+    const kt = keyTransparencyFor(api, { witnesses: [], threshold: 0, waitForLogMs: 0 });
+    return { api, kt };
+  }
+
+  it("is not pinned on sight, from a look-up or a roster, when the log does not hold it: it waits, pending, and sealing to them goes on", async () => {
+    const { api, kt } = directory({ publicKey: bobKey });
+    const session = await fixedSession();
+    const pins = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: true }]);
+    session.keyPins = pins;
+
+    expect(await checkSeenKey(pins, BOB, bobKey, planted, kt)).toEqual(bobKey);
+    await pinFromRoster(api, session, BOB, bobKey, planted);
+
+    expect(pins.get(BOB)).toEqual({ userId: BOB, publicKey: bobKey, verified: true });
+    expect(pendingSigningKey(pins, BOB)).toEqual(planted);
+  });
+
+  it("waits, pending, where no key-transparency log can be asked", async () => {
+    const pins = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: true }]);
+    expect(await checkSeenKey(pins, BOB, bobKey, planted)).toEqual(bobKey);
+    expect(pins.get(BOB)?.signingPublicKey).toBeUndefined();
+    expect(pendingSigningKey(pins, BOB)).toEqual(planted);
+  });
+
+  it("is pinned, unverified, when the log proves Bob published it (issue 34): his own devices audit what is logged", async () => {
+    const { kt } = directory({ publicKey: bobKey, signingPublicKey: published });
+    const pins = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: true }]);
+    await checkSeenKey(pins, BOB, bobKey, published, kt);
+    expect(pins.get(BOB)).toEqual({
+      userId: BOB,
+      publicKey: bobKey,
+      signingPublicKey: published,
+      verified: false,
+    });
+    expect(pendingSigningKey(pins, BOB)).toBeUndefined();
+  });
+
+  it("is pinned by a comparison or an acceptance only once the log proves it (issue 34): a planted key never", async () => {
+    const { kt } = directory({ publicKey: bobKey });
+    const compared = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: false }]);
+    await checkSeenKey(compared, BOB, bobKey, planted, kt);
+    const comparison = markVerified(compared, BOB, bobKey, pendingSigningKey(compared, BOB), kt);
+    await expect(comparison).rejects.toMatchObject({ reason: "key-mismatch" });
+    const accepted = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: true }]);
+    await checkSeenKey(accepted, BOB, bobKey, planted, kt);
+    const acceptance = acceptKeyChange(accepted, BOB, bobKey, pendingSigningKey(accepted, BOB), kt);
+    await expect(acceptance).rejects.toMatchObject({ reason: "key-mismatch" });
+    for (const pins of [compared, accepted]) {
+      expect(pins.get(BOB)?.signingPublicKey).toBeUndefined();
+      expect(pendingSigningKey(pins, BOB)).toEqual(planted);
+    }
+  });
+
+  it("a signing key that waited, pending, until the log held it is pinned by a comparison (verified) or an acceptance", async () => {
+    const log = new TestKeyLog();
+    log.publish(BOB, { publicKey: bobKey });
+    const api = createApiClient({ baseUrl: "http://x", fetch: fakeServer({}, log).fetch });
+    const kt = keyTransparencyFor(api, { witnesses: [], threshold: 0, waitForLogMs: 0 });
+    const compared = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: false }]);
+    const accepted = new MemoryKeyPins([{ userId: BOB, publicKey: bobKey, verified: true }]);
+    // Seen before the epoch that logs it: pending.
+    await checkSeenKey(compared, BOB, bobKey, published, kt);
+    await checkSeenKey(accepted, BOB, bobKey, published, kt);
+    expect(pendingSigningKey(compared, BOB)).toEqual(published);
+    log.publish(BOB, { publicKey: bobKey, signingPublicKey: published });
+
+    await markVerified(compared, BOB, bobKey, pendingSigningKey(compared, BOB), kt);
+    expect(compared.get(BOB)).toEqual({
+      userId: BOB,
+      publicKey: bobKey,
+      signingPublicKey: published,
+      verified: true,
+    });
+    expect(pendingSigningKey(compared, BOB)).toBeUndefined();
+    await acceptKeyChange(accepted, BOB, bobKey, pendingSigningKey(accepted, BOB), kt);
+    expect(accepted.get(BOB)).toMatchObject({ signingPublicKey: published, verified: false });
+  });
+
+  it("a person seen for the first time is pinned with both keys once the log proves them, and not at all before", async () => {
+    const { kt } = directory({ publicKey: bobKey, signingPublicKey: published });
+    const pins = new MemoryKeyPins();
+    await checkSeenKey(pins, BOB, bobKey, published, kt);
+    expect(pins.get(BOB)).toMatchObject({ signingPublicKey: published, verified: false });
+    expect(pendingSigningKey(pins, BOB)).toBeUndefined();
+
+    const unproven = new MemoryKeyPins();
+    await expect(checkSeenKey(unproven, BOB, bobKey, planted)).rejects.toBeInstanceOf(
+      KeyTransparencyFailed,
+    );
+    expect(unproven.get(BOB)).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@
 import { loadSodium, sealKeyPins } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import { keyPinsServer } from "../../test/support/hostile-server/key-pins-server";
+import { keyLogChecker } from "../../test/support/key-log";
 import { fixedSession } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
 import { MemoryKeyPins, type PinnedKey } from "../trust/key-pins";
@@ -49,6 +50,7 @@ describe("item 10: pins at scale", () => {
       friend.userId,
       friend.publicKey,
       friend.signingPublicKey,
+      keyLogChecker([friend]),
     );
 
     const first = await syncKeyPins(api, laptop);
@@ -81,6 +83,7 @@ describe("item 10: pins at scale", () => {
       friend.userId,
       friend.publicKey,
       friend.signingPublicKey,
+      keyLogChecker([friend]),
     );
     const next = await syncKeyPins(api, laptop);
 

@@ -129,6 +129,7 @@ describe("a hostile server substituting collaborators' public keys", () => {
   it("attack 1: adding someone new re-seals to the others' pinned keys, not to the server's answer", async () => {
     const { session, server, api, note } = await sharedWithBobAndCarol();
     const dana = await person("00000000-0000-4000-8000-00000000000d", "dana", 7);
+    server.keyLog.publish(dana.userId, { publicKey: dana.keyPair.publicKey });
     server.substitute.add(carol.userId);
     server.substitute.add(bob.userId);
 

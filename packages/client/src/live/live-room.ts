@@ -14,6 +14,10 @@
 // and shown as unchecked ("Signed by" says some changes carry no signature it could
 // check), never silently as if signed.
 //
+// With a session, the room also carries the key-transparency head each device last saw
+// (kind 3, seen-head-frames.ts; issue 34): sent on joining and after each new epoch, and
+// compared on receipt, so two members shown two different logs notice.
+//
 // The relay's `{"type":"member-removed"}` is the server's word and makes this device do
 // nothing but tell its app (which syncs): it no longer appends its peers' recent frames
 // as its own. That adoption signed other people's text with this device's key whenever
@@ -36,6 +40,7 @@ import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isRemoteOrigin, LIVE_ORIGIN, type OpenNote } from "../notes/open-state";
 import { recordSignature } from "../trust/authorship";
+import { type KeyTransparency, keyTransparencyFor } from "../trust/key-transparency";
 import { checkSignature, type SignatureCheck } from "../trust/signature-check";
 import type { Session } from "../vault/session";
 import { Emitter } from "./emitter";
@@ -46,6 +51,7 @@ import {
   type ReconnectOptions,
   type StopReason,
 } from "./reconnecting-socket";
+import { compareSeenHeadFrame, seenHeadFrame } from "./seen-head-frames";
 import type { WebSocketConstructor } from "./web-socket";
 
 /** The relay's default frame limit (a larger frame closes the socket 1009). */
@@ -63,9 +69,12 @@ export interface LiveRoomOptions extends ReconnectOptions {
   /**
    * Checks peers' signed updates against this session's pins: one whose signature fails
    * under its signer's pinned key is dropped, and what each applied frame's signature
-   * says is recorded in the note's authorship. Absent: nothing is checked or recorded.
+   * says is recorded in the note's authorship, and the key-transparency heads peers saw
+   * are compared with this device's. Absent: nothing is checked, recorded or compared.
    */
   session?: Session;
+  /** The key-transparency checker to carry and compare heads with (default: the api's). */
+  keyTransparency?: KeyTransparency;
 }
 
 export type LiveRoomEvents = {
@@ -91,6 +100,7 @@ export class LiveRoom {
   private peerCount = 0;
   private started = false;
   private sodium: Awaited<ReturnType<typeof loadSodium>> | undefined;
+  private stopEpochs: (() => void) | undefined;
 
   constructor(private readonly options: LiveRoomOptions) {
     const { note } = options;
@@ -101,7 +111,10 @@ export class LiveRoom {
       options.WebSocket,
       {
         ticket: () => options.api.call("notes.roomTicket", { id: note.id }),
-        opened: () => this.sendAwareness([this.awareness.clientID]),
+        opened: () => {
+          this.sendAwareness([this.awareness.clientID]);
+          this.sendSeenHead();
+        },
         binary: (bytes) => this.receive(bytes),
         text: (text) => this.receiveText(text),
         lost: () => this.lost(),
@@ -134,6 +147,8 @@ export class LiveRoom {
     this.started = true;
     this.options.note.doc.on("update", this.onDocUpdate);
     this.awareness.on("update", this.onAwarenessUpdate);
+    const kt = this.keyTransparency();
+    this.stopEpochs = kt?.onEpoch(() => this.sendSeenHead());
     this.socket.start();
   }
 
@@ -169,6 +184,24 @@ export class LiveRoom {
     this.sendFrame(1, encodeAwarenessUpdate(this.awareness, clients));
   }
 
+  /** The checker whose heads this room carries and compares: only with a session. */
+  private keyTransparency(): KeyTransparency | undefined {
+    const { session, api } = this.options;
+    if (!session) return undefined;
+    return this.options.keyTransparency ?? keyTransparencyFor(api);
+  }
+
+  /** The head this device last saw, to peers (kind 3); nothing for a viewer (the relay drops it). */
+  private sendSeenHead(): void {
+    const { sodium } = this;
+    const kt = this.keyTransparency();
+    const { note } = this.options;
+    if (!sodium || !kt || this.state !== "live") return;
+    if (note.role !== "owner" && note.role !== "editor") return;
+    const frame = seenHeadFrame(sodium, note, kt);
+    if (frame) this.socket.send(frame);
+  }
+
   /** A document update (kind 0) goes out signed (kind 2) when the note has a signer. */
   private sendFrame(kind: 0 | 1, payload: Uint8Array): void {
     const { sodium } = this;
@@ -198,6 +231,20 @@ export class LiveRoom {
     }
     if (frame.kind === 1) {
       applyAwarenessUpdate(this.awareness, frame.payload, LIVE_ORIGIN);
+      return;
+    }
+    if (frame.kind === 3) {
+      const { session, api } = this.options;
+      const kt = this.keyTransparency();
+      if (session && kt)
+        void compareSeenHeadFrame(
+          sodium,
+          session,
+          note,
+          { kt, api },
+          frame.signature,
+          frame.payload,
+        );
       return;
     }
     const check = this.checkFrame(frame.kind === 2 ? frame.signature : undefined, frame.payload);
@@ -244,6 +291,7 @@ export class LiveRoom {
   }
 
   private stopped(reason: StopReason): void {
+    this.stopEpochs?.();
     this.options.note.doc.off("update", this.onDocUpdate);
     this.awareness.off("update", this.onAwarenessUpdate);
     if (this.ownsAwareness) this.awareness.destroy();

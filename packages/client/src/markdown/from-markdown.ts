@@ -3,9 +3,10 @@
 // after the node types of schema.ts, marks as XmlText attributes. Parsed by
 // markdown-it (CommonMark + strikethrough), linear on pathological input and
 // capped at 100 levels of nesting. Raw HTML is kept as literal text, never as
-// markup, so nothing in an imported file can run; the <u>…</u> the export writes
-// for underline is the one exception, read back as the mark. "- [ ]" / "- [x]"
-// items become checklists (task-lists.ts).
+// markup, so nothing in an imported file can run; the <u>…</u> and <mark>…</mark>
+// the export writes for underline and highlight are the exceptions, read back as the
+// marks. "- [ ]" / "- [x]" items become checklists (task-lists.ts); GFM tables
+// become tables, each cell one paragraph.
 import type { Token } from "markdown-it";
 import MarkdownIt from "markdown-it";
 import * as Y from "yjs";
@@ -13,9 +14,10 @@ import { CONTENT_FRAGMENT } from "../notes/text";
 import { ATTR, MARK, type MarkName, NODE, type NodeName } from "./schema";
 import { type Block, groupTaskItems, isBlock, type Node, takeTaskBox } from "./task-lists";
 
-export const markdownIt = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable(
+export const markdownIt = new MarkdownIt("commonmark", { html: true, maxNesting: 100 }).enable([
   "strikethrough",
-);
+  "table",
+]);
 type Marks = Partial<Record<MarkName, object>>;
 type Child = Y.XmlElement | Y.XmlText;
 
@@ -26,7 +28,14 @@ const BLOCKS: Partial<Record<string, NodeName>> = {
   bullet_list_open: NODE.bulletList,
   ordered_list_open: NODE.orderedList,
   list_item_open: NODE.listItem,
+  table_open: NODE.table,
+  tr_open: NODE.tableRow,
+  th_open: NODE.tableHeader,
+  td_open: NODE.tableCell,
 };
+/** Parts of a table the editor has no node for: their contents go to the table. */
+const PASS_THROUGH = new Set(["thead_open", "thead_close", "tbody_open", "tbody_close"]);
+const CELLS = new Set<string>([NODE.tableHeader, NODE.tableCell]);
 
 /** Appends the Markdown's blocks to the document's content, in one transaction. */
 export function writeMarkdown(doc: Y.Doc, markdown: string): void {
@@ -51,6 +60,7 @@ function markdownBlocks(markdown: string): Array<Block | Y.XmlElement> {
   };
   const tokens = markdownIt.parse(markdown, {});
   for (const [at, token] of tokens.entries()) {
+    if (PASS_THROUGH.has(token.type)) continue;
     const name = BLOCKS[token.type];
     if (name) {
       const task =
@@ -76,7 +86,12 @@ function markdownBlocks(markdown: string): Array<Block | Y.XmlElement> {
         block.children.push({ name: NODE.paragraph, attrs: {}, children: [] });
       add(block.name === NODE.bulletList ? groupTaskItems(block) : [block]);
     } else if (token.type === "inline") {
-      add(inline(token.children ?? []));
+      const inlines = inline(token.children ?? []);
+      // A cell's text is inline in Markdown; in the editor it sits in a paragraph.
+      const cell = stack.at(-1);
+      if (cell && CELLS.has(cell.name))
+        add([{ name: NODE.paragraph, attrs: {}, children: inlines }]);
+      else add(inlines);
     } else if (token.type === "fence" || token.type === "code_block") {
       add([codeBlock(token)]);
     } else if (token.type === "hr") {
@@ -178,6 +193,7 @@ function inline(tokens: Token[]): Child[] {
       case "html_inline": {
         const tag = token.content.trim().toLowerCase();
         if (tag === "<u>" || tag === "</u>") toggle(MARK.underline, tag === "<u>");
+        else if (tag === "<mark>" || tag === "</mark>") toggle(MARK.highlight, tag === "<mark>");
         else write(token.content);
         break;
       }

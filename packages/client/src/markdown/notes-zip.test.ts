@@ -151,3 +151,47 @@ describe("markdownFileName", () => {
     expect(markdownFileName("con")).toBe("_con.md");
   });
 });
+
+describe("buildNotesZip with attachments (issue 36)", () => {
+  it("puts each file under attachments/{id}/ and links it from the note: images inline, files by name", () => {
+    const doc = new Y.Doc();
+    const fragment = doc.getXmlFragment("default");
+    const paragraph = new Y.XmlElement("paragraph");
+    paragraph.insert(0, [new Y.XmlText("Receipts:")]);
+    const image = new Y.XmlElement("attachment");
+    image.setAttribute("id", "a1");
+    image.setAttribute("kind", "image");
+    const file = new Y.XmlElement("attachment");
+    file.setAttribute("id", "b2");
+    file.setAttribute("kind", "file");
+    const missing = new Y.XmlElement("attachment");
+    missing.setAttribute("id", "c3");
+    fragment.insert(0, [paragraph, image, file, missing]);
+    const archive = unzipSync(
+      buildNotesZip([
+        {
+          id: "n",
+          title: "Trip",
+          tags: [],
+          doc,
+          files: [
+            { id: "a1", name: "scan [1].png", bytes: new Uint8Array([1, 2, 3]) },
+            { id: "b2", name: "a/b.pdf", bytes: new Uint8Array([4]) },
+          ],
+        },
+      ]),
+    );
+    expect(Object.keys(archive).sort()).toEqual([
+      "Trip.md",
+      "attachments/a1/scan [1].png",
+      "attachments/b2/a b.pdf",
+    ]);
+    expect([...(archive["attachments/a1/scan [1].png"] ?? [])]).toEqual([1, 2, 3]);
+    expect(strFromU8(archive["Trip.md"] ?? new Uint8Array())).toBe(
+      '---\ntitle: "Trip"\ntags: []\n---\n\nReceipts:\n\n' +
+        "![scan \\[1\\].png](<attachments/a1/scan [1].png>)\n\n" +
+        "[a/b.pdf](<attachments/b2/a b.pdf>)\n\n" +
+        "\\[attachment not exported\\]\n",
+    );
+  });
+});

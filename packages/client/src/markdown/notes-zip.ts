@@ -3,9 +3,23 @@
 // file system folds case; the same notes always give the same entries in the same order.
 import { strToU8, type Zippable, zipSync } from "fflate";
 import type * as Y from "yjs";
-import { noteToMarkdown } from "./to-markdown";
+import { type LinkedFile, noteToMarkdown } from "./to-markdown";
 
-type ExportedNote = { id: string; title: string; tags: string[]; doc: Y.Doc; updatedAt?: Date };
+/** A note's attachment, decrypted on the device, to go into the archive (issue 36). */
+export interface ExportedFile {
+  id: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+type ExportedNote = {
+  id: string;
+  title: string;
+  tags: string[];
+  doc: Y.Doc;
+  updatedAt?: Date;
+  files?: readonly ExportedFile[];
+};
 
 const MAX_NAME_LENGTH = 80;
 // Windows refuses these device names even with an extension ("con.md").
@@ -24,7 +38,16 @@ export function buildNotesZip(
   const files: Zippable = {};
   ordered.forEach((note, index) => {
     const name = uniqueName(baseName(note.title), taken);
-    files[`${name}.md`] = [strToU8(noteToMarkdown(note)), { mtime: zipTime(note.updatedAt) }];
+    const mtime = zipTime(note.updatedAt);
+    // Attachments under attachments/{id}/{name}: the id keeps two files of one name apart.
+    const linked = new Map<string, LinkedFile>();
+    for (const file of note.files ?? []) {
+      const path = `attachments/${file.id}/${baseName(file.name)}`;
+      if (files[path]) continue;
+      files[path] = [file.bytes, { mtime }];
+      linked.set(file.id, { path, name: file.name });
+    }
+    files[`${name}.md`] = [strToU8(noteToMarkdown(note, linked)), { mtime }];
     onProgress?.(index + 1, ordered.length);
   });
   return zipSync(files);

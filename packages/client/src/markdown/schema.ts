@@ -1,5 +1,6 @@
 // The note document's schema: the ProseMirror node and mark names (and the attributes they
-// carry) that the web editor (TipTap's StarterKit plus TaskList/TaskItem, over y-prosemirror)
+// carry) that the web editor (TipTap's StarterKit plus TaskList/TaskItem, Table and Highlight,
+// over y-prosemirror)
 // writes into the Yjs XmlFragment, and that the Markdown export and import read and write.
 // y-prosemirror stores a node as an XmlElement named after its type with its attributes, and
 // a mark as an attribute of an XmlText run named after the mark ("name--hash" where marks of
@@ -18,11 +19,24 @@ export const NODE = namesOf([
   "codeBlock",
   "horizontalRule",
   "hardBreak",
+  // A table holds rows; a row holds header or ordinary cells; a cell holds blocks
+  // (paragraphs). Cells carry colspan, rowspan and colwidth, which the export ignores.
+  "table",
+  "tableRow",
+  "tableHeader",
+  "tableCell",
 ]);
 export type NodeName = (typeof NODE)[keyof typeof NODE];
 
+/**
+ * A file kept with the note (issue 36): an atom block holding the attachment's id and
+ * kind. Exported as a link to the file beside the note; not imported (a Markdown
+ * image becomes a link), so it stands apart from NODE, whose every type round-trips.
+ */
+export const ATTACHMENT_NODE = "attachment";
+
 /** Mark types: the XmlText attribute names. */
-export const MARK = namesOf(["link", "bold", "italic", "strike", "underline", "code"]);
+export const MARK = namesOf(["link", "bold", "italic", "strike", "underline", "highlight", "code"]);
 export type MarkName = (typeof MARK)[keyof typeof MARK];
 
 /** The attributes read and written, by the node or mark that carries them. */
@@ -37,6 +51,10 @@ export const ATTR = {
   language: "language",
   /** link (a mark attribute object's field): the target. */
   href: "href",
+  /** attachment: the file's attachment id (issue 36). */
+  attachmentId: "id",
+  /** attachment: "image" (shown inline) or "file" (a chip). */
+  attachmentKind: "kind",
 } as const;
 
 /** The attribute values each node type carries, as the editor stores them. */

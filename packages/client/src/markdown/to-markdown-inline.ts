@@ -19,6 +19,7 @@ const MARK_ORDER: readonly MarkName[] = [
   MARK.italic,
   MARK.strike,
   MARK.underline,
+  MARK.highlight,
   MARK.code,
 ];
 const OPEN: Record<Exclude<MarkName, typeof MARK.code>, string> = {
@@ -27,6 +28,12 @@ const OPEN: Record<Exclude<MarkName, typeof MARK.code>, string> = {
   [MARK.italic]: "_",
   [MARK.strike]: "~~",
   [MARK.underline]: "<u>",
+  // Not CommonMark's: written as HTML, like underline, and read back as the mark.
+  [MARK.highlight]: "<mark>",
+};
+const CLOSE: Partial<Record<MarkName, string>> = {
+  [MARK.underline]: "</u>",
+  [MARK.highlight]: "</mark>",
 };
 
 type Segment =
@@ -158,7 +165,7 @@ function renderInline(segments: Segment[]): string {
       const { mark, at } = stack.pop()!;
       if (mark.name === MARK.code) pieces.push(codeSpan(code));
       else if (mark.name === MARK.link) pieces.push(`](${linkDestination(mark.href)})`);
-      else pieces.push(mark.name === MARK.underline ? "</u>" : OPEN[mark.name]);
+      else pieces.push(CLOSE[mark.name] ?? OPEN[mark.name]);
       if (mark.name === MARK.italic) italics.push([at, pieces.length - 1]);
     }
   };

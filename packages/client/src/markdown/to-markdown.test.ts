@@ -18,6 +18,7 @@ const I = { [MARK.italic]: {} };
 const S = { [MARK.strike]: {} };
 const C = { [MARK.code]: {} };
 const U = { [MARK.underline]: {} };
+const HL = { [MARK.highlight]: { color: null } };
 const link = (href: unknown) => ({
   [MARK.link]: { href, target: "_blank", rel: "noopener noreferrer nofollow", class: null },
 });
@@ -60,6 +61,10 @@ const code = (language: Attribute, text: string) =>
   el(NODE.codeBlock, { [ATTR.language]: language }, text);
 const br = () => el(NODE.hardBreak, {});
 const hr = () => el(NODE.horizontalRule, {});
+const table = (...rows: Y.XmlElement[]) => el(NODE.table, {}, ...rows);
+const tr = (...cells: Y.XmlElement[]) => el(NODE.tableRow, {}, ...cells);
+const th = (...blocks: Y.XmlElement[]) => el(NODE.tableHeader, {}, ...blocks);
+const td = (...blocks: Y.XmlElement[]) => el(NODE.tableCell, {}, ...blocks);
 
 function docOf(...blocks: Array<Y.XmlElement | Y.XmlText>): Y.Doc {
   const doc = new Y.Doc();
@@ -149,6 +154,19 @@ describe("fragmentToMarkdown: blocks", () => {
     expect(md(code("js", "```\nnested fence\n```"))).toBe("````js\n```\nnested fence\n```\n````\n");
     expect(md(code("", ""))).toBe("```\n```\n");
     expect(md(ul(li(code("sh", "echo a\necho b"))))).toBe("- ```sh\n  echo a\n  echo b\n  ```\n");
+  });
+
+  it("writes tables as GFM tables: the first row as header, pipes escaped", () => {
+    const t = table(
+      tr(th(p("A")), th(p("B"))),
+      tr(td(p("1 | 2")), td(p("x"), p("y"))),
+      tr(td(p("short"))),
+    );
+    expect(md(t)).toBe("| A | B |\n| --- | --- |\n| 1 \\| 2 | x y |\n| short |  |\n");
+  });
+
+  it("writes a highlight as <mark>, as underline is <u>", () => {
+    expect(md(p(txt("a ", ["lit", HL], " b")))).toBe("a <mark>lit</mark> b\n");
   });
 
   it("renders horizontal rules", () => {
@@ -247,14 +265,14 @@ describe("fragmentToMarkdown: odd documents", () => {
     expect(md(callout, p("a ", mention, " c"), el("image", { src: "x.png" }))).toBe(
       "inside\n\ntext\n\na @bob c\n",
     );
-    const table = el("table", {}, el("tableRow", {}, el("tableCell", {}, p("cell"))));
-    expect(md(table, txt("bare text"), li(p("stray item")))).toBe(
+    const figure = el("figure", {}, el("figureRow", {}, el("caption", {}, p("cell"))));
+    expect(md(figure, txt("bare text"), li(p("stray item")))).toBe(
       "cell\n\nbare text\n\nstray item\n",
     );
   });
 
   it("ignores unknown marks and reads y-prosemirror's overlapping-mark keys", () => {
-    const text = txt(["lit", { highlight: { color: "red" } }], [" up", { "bold--x1y2": {} }]);
+    const text = txt(["lit", { sparkle: { color: "red" } }], [" up", { "bold--x1y2": {} }]);
     expect(md(p(text))).toBe("lit **up**\n");
   });
 
@@ -335,6 +353,8 @@ describe("export → import", () => {
           ", ",
           ["under", U],
           ", ",
+          ["marked", { [MARK.highlight]: {} }],
+          ", ",
           ["code", C],
           ", a ",
           ["link", href],
@@ -350,6 +370,11 @@ describe("export → import", () => {
       ol(3, li(p("three")), li(p("four"))),
       tasks(task(false, p("open")), task(true, p("done"))),
       code("ts", "const x = 1;\n  indented"),
+      table(
+        tr(th(p("Day")), th(p("Plan"))),
+        tr(td(p("Mon")), td(p(txt(["swim", B], " | rest")))),
+        tr(td(p("Tue")), td(p())),
+      ),
       hr(),
       p("end"),
     );

@@ -1,27 +1,75 @@
 // Markdown export of a note (public API, front matter, blocks). Walks the XmlFragment the web
 // editor (TipTap over y-prosemirror) writes: element names are the node types of schema.ts, the
-// same from-markdown.ts writes on import. Output is CommonMark plus GFM strikethrough and task
-// list items ("- [x] done"); unknown nodes degrade to their text and nothing throws.
+// same from-markdown.ts writes on import. Output is CommonMark plus GFM strikethrough, task
+// list items ("- [x] done") and tables; unknown nodes degrade to their text and nothing throws.
 import * as Y from "yjs";
 import { plainText } from "../notes/plain-text";
 import { CONTENT_FRAGMENT } from "../notes/text";
-import { ATTR, NODE } from "./schema";
+import { ATTACHMENT_NODE, ATTR, NODE } from "./schema";
 import { longestBacktickRun, renderInlineNodes, type XmlNode } from "./to-markdown-inline";
 
 const LISTS = new Set<string>([NODE.bulletList, NODE.orderedList, NODE.taskList]);
 const ITEMS = new Set<string>([NODE.listItem, NODE.taskItem]);
 
-export function noteToMarkdown(note: { title: string; tags: string[]; doc: Y.Doc }): string {
+/** An attachment as the export links it (issue 36): where its bytes are, relative to the note. */
+export interface LinkedFile {
+  path: string;
+  name: string;
+}
+
+/** Attachment id → the exported file; an attachment not in it is named, not linked. */
+export type LinkedFiles = ReadonlyMap<string, LinkedFile>;
+
+export function noteToMarkdown(
+  note: { title: string; tags: string[]; doc: Y.Doc },
+  files?: LinkedFiles,
+): string {
   const tags = note.tags.map(yamlString).join(", ");
   const front = `---\ntitle: ${yamlString(note.title)}\ntags: [${tags}]\n---\n`;
-  const body = fragmentToMarkdown(note.doc.getXmlFragment(CONTENT_FRAGMENT));
+  const body = fragmentToMarkdown(note.doc.getXmlFragment(CONTENT_FRAGMENT), files);
   return body === "" ? front : `${front}\n${body}`;
 }
 
 /** The fragment as Markdown ending in one newline, or "" when it holds no visible content. */
-export function fragmentToMarkdown(fragment: Y.XmlFragment): string {
-  const body = renderBlocks(fragment.toArray(), false);
-  return body === "" ? "" : `${body}\n`;
+export function fragmentToMarkdown(fragment: Y.XmlFragment, files?: LinkedFiles): string {
+  linked = files;
+  try {
+    const body = renderBlocks(fragment.toArray(), false);
+    return body === "" ? "" : `${body}\n`;
+  } finally {
+    linked = undefined;
+  }
+}
+
+/** The attachment ids a note's document holds (of one kind), in document order (issue 36). */
+export function attachmentIdsOf(doc: Y.Doc, kind?: "image" | "file"): string[] {
+  const ids: string[] = [];
+  const walk = (nodes: XmlNode[]) => {
+    for (const node of nodes) {
+      if (!(node instanceof Y.XmlElement)) continue;
+      if (node.nodeName === ATTACHMENT_NODE) {
+        const id = node.getAttribute(ATTR.attachmentId) as unknown;
+        const image = (node.getAttribute(ATTR.attachmentKind) as unknown) === "image";
+        const wanted = kind === undefined || (kind === "image") === image;
+        if (wanted && typeof id === "string" && !ids.includes(id)) ids.push(id);
+      } else walk(node.toArray());
+    }
+  };
+  walk(doc.getXmlFragment(CONTENT_FRAGMENT).toArray());
+  return ids;
+}
+
+// The files of the note being rendered (set for the length of one fragmentToMarkdown call).
+let linked: LinkedFiles | undefined;
+
+/** An image as `![name](<path>)`, any other file as `[name](<path>)`; not exported: its words. */
+function renderAttachment(node: Y.XmlElement): string {
+  const id = node.getAttribute(ATTR.attachmentId) as unknown;
+  const file = typeof id === "string" ? linked?.get(id) : undefined;
+  if (!file) return "\\[attachment not exported\\]";
+  const text = file.name.replace(/[\\[\]]/g, "\\$&");
+  const image = (node.getAttribute(ATTR.attachmentKind) as unknown) === "image";
+  return `${image ? "!" : ""}[${text}](<${file.path.replace(/[<>]/g, "")}>)`;
 }
 
 // A JSON string is a YAML double-quoted scalar, except for characters YAML treats as line
@@ -76,8 +124,12 @@ function renderBlock(node: XmlNode, alternate: boolean): string {
       return renderCodeBlock(node);
     case NODE.horizontalRule:
       return "---";
+    case NODE.table:
+      return renderTable(node);
     case NODE.hardBreak:
       return "";
+    case ATTACHMENT_NODE:
+      return renderAttachment(node);
     default:
       // Unknown textblocks (direct text children) read as paragraphs, unknown wrappers as
       // their children.
@@ -152,6 +204,38 @@ function renderCodeBlock(node: Y.XmlElement): string {
   // The info string ends at whitespace and may not hold a backtick.
   const info = typeof language === "string" ? (language.trim().split(/\s/)[0] ?? "") : "";
   return `${fence}${info.replace(/`/g, "")}\n${code === "" ? "" : `${code}\n`}${fence}`;
+}
+
+/**
+ * A GFM table: the first row is its header (GFM has no table without one), each cell's
+ * blocks on one line, "|" escaped. Spans and widths are not Markdown's and are left out.
+ */
+function renderTable(node: Y.XmlElement): string {
+  const rows = node
+    .toArray()
+    .filter((row): row is Y.XmlElement => row instanceof Y.XmlElement)
+    .map((row) =>
+      row
+        .toArray()
+        .filter((cell): cell is Y.XmlElement => cell instanceof Y.XmlElement)
+        .map(renderCell),
+    )
+    .filter((cells) => cells.length > 0);
+  const width = Math.max(0, ...rows.map((cells) => cells.length));
+  if (width === 0) return "";
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`;
+  const [head = [], ...body] = rows;
+  return [line(head), line(Array(width).fill("---")), ...body.map(line)].join("\n");
+}
+
+function renderCell(cell: Y.XmlElement): string {
+  return cell
+    .toArray()
+    .map((block) => renderBlock(block, false).replace(/\n+/g, " "))
+    .filter((text) => text !== "")
+    .join(" ")
+    .replace(/\|/g, "\\|");
 }
 
 function prefixLines(text: string, first: string, rest: string): string {

@@ -2,12 +2,15 @@
 // rotated key, merge the snapshot when the document is behind it, then apply the
 // updates above. Afterwards the document holds every version up to note.version.
 // With a session, the state is first checked against what this device saw (issue 21:
-// RollbackDetected, CompactionIncomplete); a refused state changes nothing.
-import { openEnvelope, type Sodium } from "@notes/crypto";
+// RollbackDetected, CompactionIncomplete) and its title and tags against the highest
+// revision seen (issue 33, item 6: older-metadata); a refused state changes nothing.
+import { type NoteMetadata, openEnvelope, type Sodium } from "@notes/crypto";
 import * as Y from "yjs";
 import type { NoteState } from "../api/types";
 import { openWithKeys } from "../keys/open-with-keys";
+import { openServedMetadata } from "../sync/not-opened";
 import { isShared } from "../trust/key-handouts";
+import { checkServedMetadata, recordTakenMetadata } from "../trust/served-metadata";
 import {
   checkCompactionCovers,
   checkServedState,
@@ -29,8 +32,12 @@ export function catchUp(
   session?: Session,
   asked?: SeenAtRequest,
 ): void {
+  let served: NoteMetadata | undefined;
   if (session) {
     checkServedState(sodium, session, state, asked);
+    // Title and tags are judged before anything of the state is applied (issue 33, item 6).
+    served = servedMetadataOf(sodium, session, note, state);
+    if (served) checkServedMetadata(sodium, session, state, served, asked);
     adoptContentKey(sodium, session, note, state);
   }
   const { snapshot } = state;
@@ -56,5 +63,22 @@ export function catchUp(
     note.version = state.snapshotVersion;
   }
   if (note.version >= state.snapshotVersion) applyUpdatesAbove(sodium, note, state, session);
-  if (session) recordServedState(sodium, session, state);
+  if (session) {
+    recordServedState(sodium, session, state);
+    if (served) recordTakenMetadata(sodium, session, state, note, served);
+  }
+}
+
+/** The served title and tags, opened; undefined when absent or not opening here (judged later). */
+function servedMetadataOf(
+  sodium: Sodium,
+  session: Session,
+  note: OpenNote,
+  state: NoteState,
+): NoteMetadata | undefined {
+  try {
+    return openServedMetadata(sodium, session, note, state);
+  } catch {
+    return undefined;
+  }
 }

@@ -7,6 +7,8 @@ import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import type { NoteCoordinates } from "../api/types";
+import { keyTransparencyFor } from "../trust/key-transparency";
+import { seenHeadOf } from "../trust/seen-heads";
 import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { catchUp } from "./catch-up";
@@ -72,7 +74,8 @@ export async function compactNote(
     id: note.id,
     coversVersion,
     ...sealSnapshot(sodium, note, Y.encodeStateAsUpdate(note.doc)),
-    ...(reseal && sealNoteMetadata(sodium, note, note.metadata)),
+    ...(reseal &&
+      sealNoteMetadata(sodium, note, note.metadata, seenHeadOf(keyTransparencyFor(api)))),
   };
   // Cleared before the call so an old-key update applied meanwhile sets it again.
   note.resealDue = false;

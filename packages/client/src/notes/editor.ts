@@ -7,9 +7,11 @@ import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
-import { clocksOf, holdAcknowledged } from "../trust/served-state";
+import { keyTransparencyFor } from "../trust/key-transparency";
+import { seenHeadOf } from "../trust/seen-heads";
+import { clocksOf } from "../trust/served-state";
 import type { Session } from "../vault/session";
-import { compactIfDue } from "./compact";
+import { afterAppend } from "./after-append";
 import { isRemoteOrigin, type OpenNote } from "./open-state";
 import { withRetry } from "./retry";
 import { sealNoteMetadata, sealUpdates } from "./seal-content";
@@ -71,7 +73,9 @@ export class NoteEditor {
       id: note.id,
       requestId: crypto.randomUUID(),
       ...sealUpdates(sodium, note, updates),
-      ...(metadata ? sealNoteMetadata(sodium, note, metadata) : { metadata: null }),
+      ...(metadata
+        ? sealNoteMetadata(sodium, note, metadata, seenHeadOf(keyTransparencyFor(this.api)))
+        : { metadata: null }),
     };
     let coordinates: NoteCoordinates;
     try {
@@ -84,11 +88,12 @@ export class NoteEditor {
       throw error;
     }
     if (metadata) note.metadata = metadata;
-    for (const update of updates) holdAcknowledged(note, clocksOf(update));
-    // Only when nobody else appended in between does the document hold every version
-    // up to the new one; otherwise sync fills the gap later.
-    if (coordinates.version === note.version + updates.length) note.version = coordinates.version;
-    await compactIfDue(this.api, note, coordinates.version, this.session);
+    await afterAppend(
+      this.api,
+      note,
+      { at: coordinates, updateCount: updates.length, clocks: updates.map(clocksOf) },
+      this.session,
+    );
     return coordinates;
   }
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { handedOut } from "../../test/support/handouts";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { fakeServer } from "../../test/support/test-server";
+import { createApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
 import { RetiredKeyContent } from "../errors";
 import { ContentKeyring } from "../keys/content-keyring";
@@ -158,10 +160,18 @@ describe("openState across a content-key rotation", () => {
   }
 
   const roster = (ids: string[]) => ids.map((userId) => ({ userId, role: "editor" as const }));
+  // The rosters here carry no keys, so nothing is looked up in the key-transparency log.
+  const api = createApiClient({ baseUrl: "http://x", fetch: fakeServer({}).fetch });
 
   it("opens with the keyring a late edit signed by someone still on the note, and marks a reseal", async () => {
     const { sodium, session, state } = await rotatedNote();
-    rememberRoster(session, NOTE_ID, state.wrappedCek, roster([session.account.id, BOB]));
+    await rememberRoster(
+      api,
+      session,
+      NOTE_ID,
+      state.wrappedCek,
+      roster([session.account.id, BOB]),
+    );
     const note = openState(sodium, session, state);
     expect(readText(note.doc).split("\n").sort()).toEqual(["after", "before", "straggler"]);
     expect(note.cek).toEqual(NEW);
@@ -175,7 +185,7 @@ describe("openState across a content-key rotation", () => {
 
   it("attack 3: refuses content under the retired key signed by someone no longer on the note", async () => {
     const { sodium, session, state } = await rotatedNote();
-    rememberRoster(session, NOTE_ID, state.wrappedCek, roster([session.account.id]));
+    await rememberRoster(api, session, NOTE_ID, state.wrappedCek, roster([session.account.id]));
     const note = openState(sodium, session, state);
     expect(readText(note.doc)).toBe("before\nafter");
     expect(note.version).toBe(6);
@@ -194,7 +204,7 @@ describe("openState across a content-key rotation", () => {
 
   it("waits at a signed late edit while it lacks the roster read under the current key", async () => {
     const { sodium, session, state } = await rotatedNote();
-    rememberRoster(session, NOTE_ID, "an older wrap", roster([session.account.id, BOB]));
+    await rememberRoster(api, session, NOTE_ID, "an older wrap", roster([session.account.id, BOB]));
     const note = openState(sodium, session, state);
     expect(readText(note.doc)).toBe("before");
     expect(note.version).toBe(4);

@@ -231,7 +231,8 @@ export function applyUpdatesAbove(
       note.metadata = meta.value;
     }
   }
-  note.role = state.role;
+  // The role is not taken here: it is the owner's decision (trust/signed-role.ts), judged
+  // by whoever brings the state in (a sync, refreshNote).
 }
 
 /** Adds a warning for the caller to report (SyncEngine moves them into its result). */

@@ -24,7 +24,7 @@ export async function prepareToRead(
   if (!needsRoster(session, state, note)) return;
   try {
     const { members } = await api.call("notes.members", { id: state.id });
-    rememberRoster(session, state.id, state.wrappedCek, members);
+    await rememberRoster(api, session, state.id, state.wrappedCek, members);
   } catch {
     // Offline, or no longer a member: content that needed it waits or stays unchecked.
   }

@@ -3,8 +3,15 @@
 // signer, a signature block beside it. The request fields come out ready to spread
 // into POST /v1/notes, …/updates, …:compact and …/revisions. Metadata gets the next
 // revision above the highest the note held (issue 33, item 6), so other devices can
-// tell newer title and tags from older ones at the same note version.
-import { type NoteMetadata, type Sodium, sealEnvelope, sealMetadata } from "@notes/crypto";
+// tell newer title and tags from older ones at the same note version, and carries the
+// key-transparency head the writer last saw (issue 34: members compare it on reading).
+import {
+  type NoteMetadata,
+  type Sodium,
+  sealEnvelope,
+  sealMetadata,
+  toBase64,
+} from "@notes/crypto";
 import { signEnvelope } from "../trust/sign-content";
 import type { OpenNote } from "./open-state";
 
@@ -33,8 +40,11 @@ export function sealNoteMetadata(
   sodium: SealSodium,
   note: MetadataSealable,
   metadata: NoteMetadata,
+  /** The key-transparency head this device last saw (40 bytes), carried for members to compare. */
+  seenHead?: Uint8Array,
 ): { metadata: string; metadataSignature?: string } {
   metadata.rev = Math.max(note.metadata?.rev ?? 0, metadata.rev ?? 0) + 1;
+  if (seenHead) metadata.seenHead = toBase64(seenHead);
   const sealed = sealMetadata(sodium, note.cek, note.id, metadata);
   return { metadata: sealed, ...signed(sodium, note, "metadata", sealed, "metadataSignature") };
 }

@@ -48,9 +48,8 @@ describe("enrolPasskey", () => {
       get: vi.fn(),
     };
     const api = createApiClient({ baseUrl: "http://x", fetch, token: "t" });
-    expect(await enrolPasskey(api, { masterKey: MASTER }, webauthn, { label: "Laptop" })).toEqual(
-      device,
-    );
+    const enrolled = await enrolPasskey(api, { masterKey: MASTER }, webauthn, { label: "Laptop" });
+    expect(enrolled).toEqual({ ...device, wrappedMasterKey: expect.any(String) });
     expect(webauthn.get).not.toHaveBeenCalled();
     const body = requests[1]?.body as { credential: RegistrationJSON; wrappedMasterKey: string };
     expect(requests[1]?.url).toBe("http://x/v1/passkeys:finishEnrolment");
@@ -59,6 +58,8 @@ describe("enrolPasskey", () => {
     const sodium = await loadSodium();
     const wrapKey = await derivePasskeyWrapKey(PRF);
     expect(unwrapKey(sodium, wrapKey, body.wrappedMasterKey)).toEqual(MASTER);
+    // The caller gets the wrap it sent, to unlock with this passkey later (an app lock).
+    expect(enrolled.wrappedMasterKey).toBe(body.wrappedMasterKey);
   });
 
   it("reads the PRF output from one local assertion when creation gave none", async () => {

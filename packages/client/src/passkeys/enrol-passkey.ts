@@ -27,7 +27,7 @@ export async function enrolPasskey(
   session: Pick<Session, "masterKey">,
   webauthn: WebAuthn,
   input: EnrolPasskeyInput,
-): Promise<EnrolledDevice> {
+): Promise<EnrolledDevice & { wrappedMasterKey: string }> {
   const { options } = await api.call("passkeys.beginEnrolment", {});
   const created = await webauthn.create(options);
   if (created.clientExtensionResults.prf?.enabled !== true) throw new PasskeyPrfUnsupported();
@@ -41,11 +41,13 @@ export async function enrolPasskey(
     await derivePasskeyWrapKey(prfOutput),
     session.masterKey,
   );
-  return api.call("passkeys.finishEnrolment", {
+  const device = await api.call("passkeys.finishEnrolment", {
     credential: withoutPrfResults(created),
     label: input.label,
     wrappedMasterKey,
   });
+  // The wrap too: an app can keep it to unlock with this passkey offline (unlockWithPasskey).
+  return { ...device, wrappedMasterKey };
 }
 
 /**

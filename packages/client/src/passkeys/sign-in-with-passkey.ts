@@ -20,6 +20,8 @@ export type PasskeySignInInput =
 export interface PasskeySession extends Session {
   /** The credential that signed in (url-safe Base64 id). */
   credentialId: string;
+  /** The master key under that credential's PRF wrap key, as the server sent it. */
+  passkeyWrappedMasterKey: string;
 }
 
 export async function signInWithPasskey(
@@ -43,5 +45,5 @@ export async function signInWithPasskey(
   const sodium = await loadSodium();
   const masterKey = unwrapKey(sodium, await derivePasskeyWrapKey(prfOutput), auth.wrappedMasterKey);
   const session = await openSessionKeys(api, handle, auth, masterKey);
-  return { ...session, credentialId: assertion.id };
+  return { ...session, credentialId: assertion.id, passkeyWrappedMasterKey: auth.wrappedMasterKey };
 }

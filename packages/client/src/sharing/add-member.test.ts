@@ -27,7 +27,7 @@ describe("addMember", () => {
     const bob = sodium.crypto_box_seed_keypair(new Uint8Array(32).fill(5));
     const carol = sodium.crypto_box_seed_keypair(new Uint8Array(32).fill(6));
     const state = noteStateFor(sodium, FIXED_CEK, "text", session.keyPair.publicKey);
-    const { fetch, seen } = fakeServer({
+    const { fetch, seen, keyLog } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
       [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
@@ -46,6 +46,8 @@ describe("addMember", () => {
       [`PUT ${NOTE_PATH}/members`]: () =>
         json({ members: [], nextPageToken: "" }, 200, { ETag: '"r2"' }),
     });
+    // Bob published his key; the server logged it (issue 34: pinned only once proven).
+    keyLog.publish(B, { publicKey: bob.publicKey });
     const api = createApiClient({ baseUrl: "http://x", fetch });
     const note = openState(sodium, session, state);
 
@@ -77,7 +79,7 @@ describe("addMember", () => {
     const session = await fixedSession();
     const bob = sodium.crypto_box_seed_keypair(new Uint8Array(32).fill(5));
     let state = noteStateFor(sodium, session.masterKey, "legacy", undefined);
-    const { fetch, seen } = fakeServer({
+    const { fetch, seen, keyLog } = fakeServer({
       [`GET ${NOTE_PATH}`]: () => json(state),
       [`GET ${NOTE_PATH}/roster-chain`]: noChain,
       [`GET ${NOTE_PATH}/members`]: () =>
@@ -89,7 +91,11 @@ describe("addMember", () => {
         return json({ members: [], nextPageToken: "" }, 200, { ETag: '"r2"' });
       },
       [`POST ${NOTE_PATH}:compact`]: () => json({ id: NOTE_ID, seq: 2, version: 0 }),
+      // The rotation re-wraps the note's file keys (issue 36): this note has none.
+      [`GET ${NOTE_PATH}/attachments`]: () => json({ attachments: [], nextPageToken: "" }),
     });
+    // Bob published his key; the server logged it (issue 34: pinned only once proven).
+    keyLog.publish(B, { publicKey: bob.publicKey });
     const api = createApiClient({ baseUrl: "http://x", fetch });
     const note = openState(sodium, session, state);
     const change = await addMember(api, session, note, {
@@ -103,6 +109,7 @@ describe("addMember", () => {
     expect(openSealedCek(sodium, body.ownerWrappedCek ?? "", session.keyPair)).toEqual(shared);
     expect(change.rotated).toBe(true);
     expect(note.cek).toEqual(shared);
-    expect(seen.at(-1)?.path).toBe(`${NOTE_PATH}:compact`);
+    expect(seen.at(-2)?.path).toBe(`${NOTE_PATH}:compact`);
+    expect(seen.at(-1)?.path).toBe(`${NOTE_PATH}/attachments`);
   });
 });

@@ -5,6 +5,7 @@
 import type { ApiClient } from "../api/client";
 import { NotAMember } from "../errors";
 import type { OpenNote } from "../notes/open-state";
+import { keyTransparencyFor } from "../trust/key-transparency";
 import { checkSeenKey, keyPinsOf } from "../trust/pin-check";
 import type { Session } from "../vault/session";
 import type { Member } from "./list-members";
@@ -37,6 +38,7 @@ export async function addMember(
     member.userId,
     member.publicKey,
     member.signingPublicKey,
+    keyTransparencyFor(api),
   );
   const directory = options.directory ?? new PublicKeyDirectory();
   directory.set(member.userId, publicKey);

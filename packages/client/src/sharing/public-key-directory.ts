@@ -9,6 +9,7 @@ import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import { MemberKeyUnavailable } from "../errors";
 import type { KeyPins } from "../trust/key-pins";
+import { keyTransparencyFor } from "../trust/key-transparency";
 import { checkSeenKey } from "../trust/pin-check";
 import type { Member } from "./list-members";
 import { resolveUser, type UserQuery } from "./resolve-user";
@@ -52,7 +53,14 @@ export async function memberPublicKeys(
   for (const userId of userIds) {
     const pinned = pins.get(userId)?.publicKey;
     const key =
-      pinned ?? (await checkSeenKey(pins, userId, await foundKey(api, directory, roster, userId)));
+      pinned ??
+      (await checkSeenKey(
+        pins,
+        userId,
+        await foundKey(api, directory, roster, userId),
+        undefined,
+        keyTransparencyFor(api),
+      ));
     directory.set(userId, key);
     out.set(userId, key);
   }

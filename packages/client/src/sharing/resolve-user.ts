@@ -6,6 +6,7 @@ import { fromBase64, SHARING_KEY_BYTES } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { UnexpectedResponse } from "../errors";
 import type { KeyPins } from "../trust/key-pins";
+import { keyTransparencyFor } from "../trust/key-transparency";
 import { checkSeenKey } from "../trust/pin-check";
 
 export type UserQuery = { handle: string } | { email: string };
@@ -35,7 +36,18 @@ export async function resolveUser(
     throw new UnexpectedResponse(`public key of ${found.userId} is ${publicKey.length} bytes`);
   }
   const signingPublicKey = found.signingPublicKey ? fromBase64(found.signingPublicKey) : undefined;
-  if (pins) publicKey = await checkSeenKey(pins, found.userId, publicKey, signingPublicKey);
+  if (pins) {
+    // Pinned only once the key-transparency log proves these keys (issue 34).
+    const transparency = keyTransparencyFor(api);
+    publicKey = await checkSeenKey(
+      pins,
+      found.userId,
+      publicKey,
+      signingPublicKey,
+      transparency,
+      found.keyTransparency,
+    );
+  }
   return {
     userId: found.userId,
     ...(found.handle !== undefined && { handle: found.handle }),

@@ -138,13 +138,14 @@ export async function writeRoster(
       // Who is on the note is what this owner just decided, whatever the answer lists.
       const decided = new Set([me, ...wanted.map((m) => m.userId)]);
       const members = answer.body.members.filter((m) => decided.has(m.userId));
-      rememberRoster(session, note.id, ownerWrappedCek ?? note.wrappedCek, members);
+      await rememberRoster(api, session, note.id, ownerWrappedCek ?? note.wrappedCek, members);
       const keyId = deriveEpochId(sodium, cek);
       rememberChainHead(
         session,
         note.id,
         { entry: next.entry, hash: rosterEntryHash(sodium, next.wire) },
         keyId,
+        me,
       );
       if (rotating) keyStatesOf(session).learn({ noteId: note.id, epoch, keyId, ownerId: me });
       return {

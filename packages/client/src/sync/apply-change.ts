@@ -1,8 +1,10 @@
 // Applying one change-feed entry to the notes a SyncEngine holds (sync-engine.ts), after
 // judging it (trust/): a state less than this device saw (RollbackDetected,
 // CompactionIncomplete) or one that does not open changes nothing of the note and is
-// reported; a tombstone removes a note only when its owner signed the deletion, else the
-// note is set aside with its content (issue 33, items 3, 6 and 13).
+// reported; a tombstone removes a note only when its owner signed the deletion (or, for
+// a removal, the owner's verified roster chain no longer lists this account), else the
+// note is set aside with its content; a role the chain does not sign is not taken
+// (issue 33, items 3, 6 and 13).
 import type { NoteMetadata, Sodium } from "@notes/crypto";
 import * as Y from "yjs";
 import type { ApiClient } from "../api/client";
@@ -12,8 +14,9 @@ import { ServedStateRefused } from "../errors";
 import { formerKeys, keysOf } from "../notes/note-keys";
 import { applyUpdatesAbove, type OpenNote, openState, REMOTE_ORIGIN } from "../notes/open-state";
 import { prepareToRead } from "../notes/prepare-read";
-import { judgeTombstone, recordDeparture } from "../trust/deletion-check";
-import { checkServedMetadata, recordServedMetadata, revisionOf } from "../trust/served-metadata";
+import { compareCarriedHead } from "../trust/carried-heads";
+import { isDeparting, judgeTombstone, recordDeparture } from "../trust/deletion-check";
+import { checkServedMetadata, recordTakenMetadata } from "../trust/served-metadata";
 import {
   checkCompactionCovers,
   checkServedState,
@@ -23,6 +26,8 @@ import {
   type SeenAtRequest,
   seenNow,
 } from "../trust/served-state";
+import { signedPlace } from "../trust/signed-place";
+import { judgeServedRole } from "../trust/signed-role";
 import type { Session } from "../vault/session";
 import { notOpenedReason, openServedMetadata } from "./not-opened";
 import type { SetAsideNotes } from "./set-aside";
@@ -38,18 +43,23 @@ export class ChangeApplier {
 
   async apply(
     sodium: Sodium,
-    entry: NoteState,
+    served: NoteState,
     result: SyncResult,
     asked: SeenAtRequest,
   ): Promise<void> {
+    let entry = served;
     if (entry.deleted || entry.role === "revoked") {
-      this.depart(sodium, entry, result, asked);
+      const signedRemoval = await this.removalSigned(sodium, entry);
+      this.depart(sodium, entry, result, asked, signedRemoval);
       return;
     }
     // A note set aside that the server serves live again (shared again) comes back.
     const aside = this.setAside.get(entry.id)?.note;
     const local = this.notes.get(entry.id) ?? aside;
     await prepareToRead(this.api, this.session, entry, local);
+    if (local && !aside && entry.role !== local.role) {
+      entry = await this.roleAsSigned(sodium, entry, local.role, result);
+    }
     try {
       checkServedState(sodium, this.session, entry, asked);
       if (local && local.version >= entry.snapshotVersion) {
@@ -95,6 +105,42 @@ export class ChangeApplier {
   }
 
   /**
+   * Whether the owner's verified chain confirms the removal `tombstone` reports (issue 33,
+   * item 3): its newest entry no longer lists this account. Read only for an unsigned
+   * removal of a note held here that this device did not ask to leave.
+   */
+  private async removalSigned(sodium: Sodium, tombstone: NoteState): Promise<boolean> {
+    if (tombstone.deleted || tombstone.deletionSignature) return false;
+    const held = this.notes.get(tombstone.id) ?? this.setAside.get(tombstone.id)?.note;
+    if (!held || held.role === "owner" || isDeparting(this.session, tombstone.id)) return false;
+    const place = await signedPlace(sodium, this.api, this.session, tombstone.id, held.role);
+    return place.kind === "signed" && place.role === undefined;
+  }
+
+  /**
+   * The served state with this account's role as the owner decided it (signed-role.ts):
+   * a role the verified chain does not sign, or a served ownership, is not taken (the
+   * note keeps the signed or held role) and is reported.
+   */
+  private async roleAsSigned(
+    sodium: Sodium,
+    entry: NoteState,
+    held: NoteState["role"],
+    result: SyncResult,
+  ): Promise<NoteState> {
+    const judged = await judgeServedRole(
+      sodium,
+      this.api,
+      this.session,
+      entry.id,
+      held,
+      entry.role,
+    );
+    if (judged.refused) result.refused.push(judged.refused);
+    return judged.role === entry.role ? entry : { ...entry, role: judged.role };
+  }
+
+  /**
    * Brings a held note level with `entry` (its version reaches the snapshot). Title and
    * tags are opened and judged first, so a state whose metadata does not open or is
    * older than seen changes nothing of the note (applyUpdatesAbove applies the updates
@@ -109,6 +155,7 @@ export class ChangeApplier {
     const metadata = openServedMetadata(sodium, this.session, local, entry);
     if (metadata) checkServedMetadata(sodium, this.session, entry, metadata, asked);
     applyUpdatesAbove(sodium, local, entry, this.session);
+    local.role = entry.role;
     this.record(sodium, entry, local, metadata);
   }
 
@@ -133,10 +180,9 @@ export class ChangeApplier {
     served: NoteMetadata | undefined = note.metadata,
   ): void {
     recordServedState(sodium, this.session, state);
-    // Metadata refused as a retired key's was not taken: its revision is not seen.
-    const taken =
-      revisionOf(note.metadata) === revisionOf(served) && note.metadata.title === served.title;
-    if (taken) recordServedMetadata(sodium, this.session, state, note.metadata);
+    recordTakenMetadata(sodium, this.session, state, note, served);
+    // The writer's key-transparency head, compared in the background (issue 34).
+    void compareCarriedHead(sodium, this.api, this.session, state, served, keysOf(note));
   }
 
   /**
@@ -148,12 +194,13 @@ export class ChangeApplier {
     tombstone: NoteState,
     result: SyncResult,
     asked: SeenAtRequest,
+    signedRemoval = false,
   ): void {
     const { id } = tombstone;
     const held = this.notes.get(id);
     const aside = this.setAside.get(id);
     const role = (held ?? aside?.note)?.role;
-    const verdict = judgeTombstone(sodium, this.session, tombstone, role, asked(id));
+    const verdict = judgeTombstone(sodium, this.session, tombstone, role, asked(id), signedRemoval);
     recordDeparture(this.session, tombstone, verdict);
     if (verdict.confirmed) {
       const wasAside = this.setAside.release(id);

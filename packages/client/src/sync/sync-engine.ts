@@ -84,6 +84,7 @@ export class SyncEngine {
       // opened here: a long sync takes the longer of the two, not their sum.
       const following = page.nextPageToken ? ask(page.nextPageToken, false) : undefined;
       const changedBefore = result.changed.length;
+      await this.loadResting(page.changes.map((entry) => entry.id));
       for (const entry of page.changes) {
         await this.changes.apply(sodium, entry, result, asked);
         if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
@@ -133,6 +134,22 @@ export class SyncEngine {
   /** Forgets a note this device deleted. */
   untrack(id: string): void {
     this.notes.delete(id);
+  }
+
+  /**
+   * Lets a note go from memory while it stays on the device (`options.load` reads it
+   * back before a change for it is applied, so it is judged against what was held).
+   */
+  release(id: string): void {
+    this.notes.delete(id);
+  }
+
+  /** The page's notes this device holds but not in memory, read back (`options.load`). */
+  private async loadResting(ids: readonly string[]): Promise<void> {
+    const { load } = this.options;
+    const missing = ids.filter((id) => !this.notes.has(id) && !this.setAside.get(id));
+    if (!load || missing.length === 0) return;
+    for (const note of await load(missing)) if (!this.notes.has(note.id)) this.track(note);
   }
 
   /** Notes set aside: a tombstone without the owner's signature would have removed them. */

@@ -1,5 +1,6 @@
 // What a SyncEngine run reports, and how it is tuned (sync-engine.ts).
 import type { ServedStateRefused } from "../errors";
+import type { OpenNote } from "../notes/open-state";
 import type { NoteNotOpened } from "./not-opened";
 import type { UnconfirmedRemoval } from "./set-aside";
 
@@ -57,6 +58,13 @@ export interface SyncEngineOptions {
    * either way.
    */
   newestFirst?: boolean;
+  /**
+   * Notes this device holds but does not keep in memory (an app's cache read on demand,
+   * `release`d): given the ids on a page that are not in memory, answers those it holds,
+   * opened as held. Each is read before its change is applied, so every check (seen
+   * state, held clocks, keys, roles) judges the answer against what the device held.
+   */
+  load?: (ids: string[]) => Promise<OpenNote[]>;
 }
 
 export interface SyncProgress {

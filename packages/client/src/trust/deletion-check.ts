@@ -32,9 +32,10 @@ export function judgeTombstone(
   tombstone: NoteState,
   role: string | undefined,
   seen: SeenState | undefined,
+  signedRemoval = false,
 ): TombstoneVerdict {
   const block = tombstone.deletionSignature;
-  if (!block) return confirmRemoval(session, tombstone);
+  if (!block) return confirmRemoval(session, tombstone, signedRemoval);
   const unconfirmed = (reason: UnconfirmedReason): TombstoneVerdict => ({
     confirmed: false,
     reason,
@@ -69,16 +70,26 @@ export function expectDeparture(session: Session, noteId: string): void {
   departing.set(session, ids);
 }
 
+/** Whether this device asked to leave `noteId` and its tombstone has not come yet. */
+export function isDeparting(session: Session, noteId: string): boolean {
+  return departing.get(session)?.has(noteId.toLowerCase()) === true;
+}
+
 /**
- * The seam for removals: a tombstone without a deletion signature is a removal or a
- * leave (or a deletion left unsigned by a client of §9 alone). A leave this device
- * made is confirmed (expectDeparture). A removal is a roster change the owner made;
- * once this device holds the owner-signed membership chain (trust/, the lead's module),
- * a chain entry without this account confirms it here. Until then nothing else
- * confirms it: the content stays on the device, set aside.
+ * A tombstone without a deletion signature is a removal or a leave (or a deletion left
+ * unsigned by a client of §9 alone). A leave this device made is confirmed
+ * (expectDeparture). A removal is a roster change the owner made: it is confirmed when
+ * the owner's verified roster chain no longer lists this account (`signedRemoval`, read
+ * by the caller: trust/signed-place.ts). Nothing else confirms it: the content stays on
+ * the device, set aside.
  */
-export function confirmRemoval(session: Session, tombstone: NoteState): TombstoneVerdict {
+export function confirmRemoval(
+  session: Session,
+  tombstone: NoteState,
+  signedRemoval = false,
+): TombstoneVerdict {
   if (departing.get(session)?.delete(tombstone.id.toLowerCase())) return { confirmed: true };
+  if (signedRemoval && !tombstone.deleted) return { confirmed: true };
   return { confirmed: false, reason: "unsigned" };
 }
 

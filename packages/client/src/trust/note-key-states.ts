@@ -1,7 +1,7 @@
 // What this device knows of each note's group state (issue 33; docs/client-crypto.md,
 // "The signed group state"): the roster epoch of the key it holds, whose key that is,
-// who owns the note, the newest roster chain entry it verified, and whether the note
-// was ever shared. The server's later word never lowers any of it: a handout at an older
+// who owns the note, the newest roster chain entry it verified (and the newest the
+// key-transparency log was seen to hold), and whether the note was ever shared. The server's later word never lowers any of it: a handout at an older
 // epoch, a chain shorter than the one seen, a `memberCount` of 1 on a note once shared.
 // Like seen states, the store is the app's to persist (`all()` / parseNoteKeyStates; the
 // SDK's lives in memory and `onChange` is the hook). Only notes with something to
@@ -18,6 +18,11 @@ export interface NoteKeyState {
   /** The newest roster chain entry verified here: its epoch and hash (Base64). */
   rosterEpoch?: number;
   rosterHead?: string;
+  /**
+   * The newest chain epoch this device saw the key-transparency log hold for the note
+   * (issue 34): once logged, a roster chain served without the log's proof is withheld.
+   */
+  rosterLogged?: number;
   /** True once the note was seen with more than one member (or from a member's side). */
   shared?: boolean;
 }
@@ -55,6 +60,9 @@ export class NoteKeyStates {
             rosterEpoch: held.rosterEpoch,
             rosterHead: held.rosterHead,
           }),
+      ...((held?.rosterLogged !== undefined || update.rosterLogged !== undefined) && {
+        rosterLogged: Math.max(held?.rosterLogged ?? 0, update.rosterLogged ?? 0),
+      }),
       ...((held?.shared || update.shared) && { shared: true }),
     };
     if (JSON.stringify(next) !== JSON.stringify(held)) {
@@ -99,6 +107,7 @@ export function parseNoteKeyStates(json: string): NoteKeyState[] {
                 rosterEpoch: s.rosterEpoch,
                 rosterHead: s.rosterHead,
               }),
+            ...(Number.isSafeInteger(s.rosterLogged) && { rosterLogged: s.rosterLogged }),
             ...(s.shared === true && { shared: true }),
           },
         ]

@@ -6,6 +6,7 @@
 //   a member's late edit (retired-keys.ts). A server that lies there keeps a removed
 //   person on the list, where everyone can see them, and their text signed as theirs.
 import { fromBase64 } from "@notes/crypto";
+import type { ApiClient } from "../api/client";
 import type { Output } from "../api/types";
 import type { Session } from "../vault/session";
 import { rememberNoteOwner } from "./note-owners";
@@ -27,20 +28,30 @@ export function rosterOf(session: Session, noteId: string): KnownRoster | undefi
   return session.rosters?.get(noteId.toLowerCase());
 }
 
-/** Remembers `members` as the roster of `noteId` under `wrappedCek`, and pins new keys. */
-export function rememberRoster(
+/**
+ * Remembers `members` as the roster of `noteId` under `wrappedCek` (at once), and pins
+ * new keys once the key-transparency log proves them (settles when all are pinned or
+ * refused).
+ */
+export async function rememberRoster(
+  api: ApiClient,
   session: Session,
   noteId: string,
   wrappedCek: string | undefined,
   members: readonly Member[],
-): void {
+): Promise<void> {
+  const pinning: Promise<void>[] = [];
   for (const member of members) {
     if (!member.publicKey || member.userId === session.account.id) continue;
-    pinFromRoster(
-      session,
-      member.userId,
-      fromBase64(member.publicKey),
-      member.signingPublicKey ? fromBase64(member.signingPublicKey) : undefined,
+    pinning.push(
+      pinFromRoster(
+        api,
+        session,
+        member.userId,
+        fromBase64(member.publicKey),
+        member.signingPublicKey ? fromBase64(member.signingPublicKey) : undefined,
+        member.keyTransparency,
+      ),
     );
   }
   session.rosters ??= new Map();
@@ -59,4 +70,5 @@ export function rememberRoster(
     members: new Set(members.map((m) => m.userId.toLowerCase())),
     names,
   });
+  await Promise.all(pinning);
 }

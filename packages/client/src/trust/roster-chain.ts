@@ -19,17 +19,23 @@ import { type ChainRefusal, RosterChainRefused } from "../errors";
 import { sameKey } from "../keys/content-keyring";
 import type { Session } from "../vault/session";
 import { keyStatesOf, ownerSigningKey } from "./key-handouts";
+import type { LoggedRoster } from "./key-transparency";
+import { checkChainLogged } from "./roster-log";
 
 export interface ChainHead {
   entry: RosterEntry;
   /** BLAKE2b-256 of the head's wire bytes: the next entry's `prev`. */
   hash: Uint8Array;
+  /** The head the key-transparency log holds for the note, which the chain holds. */
+  logged?: LoggedRoster;
 }
 
 /**
  * The verified head of the note's chain, or undefined when the owner never signed a roster
  * (a note made before signed rosters: the caller falls back to the server's roster, as
- * trust on first use). Throws RosterChainRefused when anything does not check out.
+ * trust on first use). The chain must hold the head the key-transparency log holds for
+ * the note, when it holds one (roster-log.ts). Throws RosterChainRefused when anything
+ * does not check out.
  */
 export async function readChainHead(
   sodium: Sodium,
@@ -38,8 +44,24 @@ export async function readChainHead(
   noteId: string,
   ownerId: string,
 ): Promise<ChainHead | undefined> {
-  const { entries } = await api.call("notes.rosterChain", { id: noteId });
-  return verifyChain(sodium, session, noteId, ownerId, entries);
+  const me = session.account.id.toLowerCase();
+  for (let attempt = 1; ; attempt++) {
+    const { entries, keyTransparency } = await api.call("notes.rosterChain", { id: noteId });
+    const head = verifyChain(sodium, session, noteId, ownerId, entries);
+    try {
+      const logged = await checkChainLogged(sodium, api, session, noteId, entries, {
+        ...(keyTransparency && { carried: keyTransparency }),
+        final: attempt > 1,
+        removed: head !== undefined && !head.entry.members.some((m) => m.userId === me),
+      });
+      return head && logged ? { ...head, logged } : head;
+    } catch (error) {
+      // An entry written and logged between reading the chain and reading its proof
+      // looks withheld once: the chain is read again before it is called so.
+      const raced = error instanceof RosterChainRefused && error.reason === "roster-withheld";
+      if (!raced || attempt > 1) throw error;
+    }
+  }
 }
 
 export function verifyChain(
@@ -79,14 +101,19 @@ export function verifyChain(
   return head;
 }
 
-/** Remembers `head` as the newest entry verified here (forward only). */
+/**
+ * Remembers `head` as the newest entry verified here (forward only); `ownerId` when this
+ * device signed it (the owner's roster audit follows that note, roster-audit.ts).
+ */
 export function rememberChainHead(
   session: Session,
   noteId: string,
   head: ChainHead,
   keyId: string,
+  ownerId?: string,
 ): void {
   keyStatesOf(session).learn({
+    ...(ownerId && { ownerId }),
     noteId,
     epoch: keyStatesOf(session).get(noteId)?.epoch ?? -1,
     keyId: keyStatesOf(session).get(noteId)?.keyId ?? keyId,

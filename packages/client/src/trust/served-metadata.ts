@@ -75,3 +75,20 @@ export function recordServedMetadata(
     ...(replaced.length > 0 && { metadataReplaced: replaced }),
   });
 }
+
+/**
+ * Remembers the metadata `note` took from `state`: `served` is what the state carried
+ * (opened). Metadata refused as a retired key's was not taken, so its revision is not seen.
+ */
+export function recordTakenMetadata(
+  sodium: Hash,
+  session: Session,
+  state: NoteState,
+  note: { metadata: NoteMetadata },
+  served: NoteMetadata | undefined = note.metadata,
+): void {
+  if (!served) return;
+  const taken =
+    revisionOf(note.metadata) === revisionOf(served) && note.metadata.title === served.title;
+  if (taken) recordServedMetadata(sodium, session, state, note.metadata);
+}

@@ -21,9 +21,12 @@ export async function changePassword(
     deriveAccountKeys(input.newPassword, salt, session.kdfIterations),
   ]);
   const sodium = await loadSodium();
+  const newWrappedMasterKey = wrapKey(sodium, next.wrapKey, session.masterKey);
   await api.call("account.changePassword", {
     currentAuthKey: toBase64(current.authKey),
     newAuthKey: toBase64(next.authKey),
-    newWrappedMasterKey: wrapKey(sodium, next.wrapKey, session.masterKey),
+    newWrappedMasterKey,
   });
+  // The session keeps the wrap the server now holds (an app lock unlocks with it).
+  session.wrappedMasterKey = newWrappedMasterKey;
 }

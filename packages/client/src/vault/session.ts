@@ -24,6 +24,12 @@ export interface Session {
   kdfIterations: number;
   kdfSalt: string;
   /**
+   * The master key wrapped under the password's wrap key, as the server holds it (set by
+   * sign-up, sign-in, recovery and a password change; absent in sessions restored from
+   * an older store). An app lock unlocks with it and the password, without the server.
+   */
+  wrappedMasterKey?: string;
+  /**
    * Content keys held per note, newest first (contract.md §9 rule 11). Sessions made by
    * this package start with an empty ring; restore a stored one with importKeyring.
    */

@@ -41,12 +41,13 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
     deriveAccountKeys(input.password, kdfSalt, kdfIterations),
     deriveRecoveryKeys(recoveryKey),
   ]);
+  const wrappedMasterKey = wrapKey(sodium, account.wrapKey, masterKey);
   const auth = await api.call("accounts.create", {
     identifier: input.identifier,
     authKey: toBase64(account.authKey),
     kdfIterations,
     kdfSalt: toBase64(kdfSalt),
-    wrappedMasterKey: wrapKey(sodium, account.wrapKey, masterKey),
+    wrappedMasterKey,
     recoveryAuthKey: toBase64(recovery.recoveryAuthKey),
     recoveryWrappedMasterKey: wrapKey(sodium, recovery.recoveryWrapKey, masterKey),
   });
@@ -63,6 +64,7 @@ export async function signUp(api: ApiClient, input: SignUpInput): Promise<SignUp
       signingKeyPair,
       kdfIterations,
       kdfSalt: toBase64(kdfSalt),
+      wrappedMasterKey,
       keyring: new ContentKeyring(),
       keyPins: new MemoryKeyPins(),
     },

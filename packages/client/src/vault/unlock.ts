@@ -55,6 +55,7 @@ export async function openSessionKeys(
     signingKeyPair,
     kdfIterations: auth.keys.kdfIterations,
     kdfSalt: auth.keys.kdfSalt,
+    wrappedMasterKey: auth.keys.wrappedMasterKey,
     keyring: new ContentKeyring(),
     keyPins: new MemoryKeyPins(),
   };

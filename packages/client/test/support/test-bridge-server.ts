@@ -5,6 +5,7 @@
 // test sets `currentEpoch` to lie). Tests play the hostile server by editing its
 // arrays and maps directly.
 import type { FetchLike } from "../../src/api/client";
+import { TestKeyLog } from "./key-log";
 import { json } from "./test-fetch";
 
 export interface FakeWrap {
@@ -53,7 +54,22 @@ export class FakeBridge {
     return best;
   }
 
+  /** The key-transparency log this server keeps, learning the keys it lists (key-log.ts). */
+  readonly keyLog = new TestKeyLog();
+
   fetchAs(accountId: string): FetchLike {
+    const answer = this.answerAs(accountId);
+    return async (url, init) => {
+      const logged = this.keyLog.answer(init.method ?? "GET", url);
+      if (logged) return logged;
+      const response = await answer(url, init);
+      if (response.headers.get("content-type")?.includes("json"))
+        this.keyLog.learn(await response.clone().json());
+      return response;
+    };
+  }
+
+  private answerAs(accountId: string): FetchLike {
     return async (url, init) => {
       const u = new URL(url);
       const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;

@@ -6,6 +6,7 @@ import * as Y from "yjs";
 import type { FetchLike } from "../../src/api/client";
 import type { NoteState } from "../../src/api/types";
 import { writeText } from "../../src/notes/text";
+import { TestKeyLog } from "./key-log";
 import { json } from "./test-fetch";
 import { NOTE_ID } from "./test-keys";
 
@@ -18,12 +19,23 @@ export interface SeenRequest {
 
 export type RouteHandler = (request: SeenRequest) => Response | Promise<Response>;
 
-export function fakeServer(routes: Record<string, RouteHandler>): {
+/**
+ * `keyLog`: the key-transparency log the server keeps (key-log.ts); by default a fresh one
+ * that logs the keys the routes answer, as an honest server would have.
+ */
+export function fakeServer(
+  routes: Record<string, RouteHandler>,
+  keyLog: TestKeyLog = new TestKeyLog(),
+): {
   fetch: FetchLike;
   seen: SeenRequest[];
+  keyLog: TestKeyLog;
 } {
   const seen: SeenRequest[] = [];
   const fetch: FetchLike = async (url, init) => {
+    const sent = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    const logged = keyLog.answer(init.method ?? "GET", url, sent);
+    if (logged) return logged;
     const request: SeenRequest = {
       method: init.method ?? "GET",
       path: decodeURIComponent(new URL(url).pathname),
@@ -33,9 +45,12 @@ export function fakeServer(routes: Record<string, RouteHandler>): {
     seen.push(request);
     const handler = routes[`${request.method} ${request.path}`];
     if (!handler) return json({ title: "no route", status: 404 }, 404);
-    return handler(request);
+    const response = await handler(request);
+    if (response.headers.get("content-type")?.includes("json"))
+      keyLog.learn(await response.clone().json());
+    return response;
   };
-  return { fetch, seen };
+  return { fetch, seen, keyLog };
 }
 
 /** GET …/roster-chain of a note whose owner never signed a roster (issue 33). */

@@ -3,8 +3,9 @@
 // is cancelled on Stripe first: if Stripe cannot be reached the deletion is
 // refused (503 billing-unavailable, retry later) rather than leave someone
 // paying for an account that no longer exists.
-import { accounts } from "@notes/db";
-import { eq } from "drizzle-orm";
+import { accounts, rows } from "@notes/db";
+import { eq, sql } from "drizzle-orm";
+import { forgetChunks } from "../attachments/attachment-record";
 import { readBilling } from "../billing/billing-store";
 import { cancelOnStripe } from "../billing/cancel-subscription";
 import type { Core } from "../core";
@@ -22,7 +23,17 @@ export async function deleteAccount(
   const row = await getAccountRow(core.db, caller.accountId);
   if (!(await scryptMatches(authKey, row.hashSalt, row.authHash))) throw credentialRejected();
   await endSubscription(core, row.id);
+  // The account's attachments go with its notes by cascade; chunks held in an object
+  // store are let go of after (chunk-store.ts), from the list taken before.
+  const attached = await rows<{ id: string; chunk_count: number; store: "postgres" | "s3" }>(
+    core.db,
+    sql`select id, chunk_count, store from attachments where owner_id = ${row.id} and store <> 'postgres'`,
+  );
   await core.db.delete(accounts).where(eq(accounts.id, row.id));
+  await forgetChunks(
+    core,
+    attached.map((a) => ({ id: a.id, chunkCount: a.chunk_count, store: a.store })),
+  );
   core.sessionCache?.forgetAccount(row.id);
 }
 

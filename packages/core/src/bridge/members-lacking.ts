@@ -3,8 +3,10 @@
 // (the newcomer handshake, and every member after a rotation). Neither spec names
 // this read; a client cannot find the newcomers without it.
 import { rows } from "@notes/db";
+import type { LookupProofJson } from "@notes/keytrans";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
+import { withLookupProofs } from "../key-transparency/read";
 import { toBase64 } from "../shared/base64";
 import type { Caller } from "../types";
 import { hasBridgeAccessSql, requireBridgeAccess } from "./access";
@@ -25,7 +27,7 @@ export async function membersLacking(
   core: Core,
   caller: Caller,
   epochId: string,
-): Promise<BridgeRecipient[]> {
+): Promise<(BridgeRecipient & { keyTransparency?: LookupProofJson })[]> {
   await requireBridgeAccess(core.db, caller.accountId);
   const found = await rows<{
     id: string;
@@ -41,7 +43,7 @@ export async function membersLacking(
         order by a.created_at desc, a.id
         limit ${LACKING_PAGE}`,
   );
-  return found.map((r) => ({
+  const members = found.map((r) => ({
     userId: r.id,
     publicKey: toBase64(new Uint8Array(r.public_key)),
     ...(r.signing_public_key && {
@@ -49,4 +51,6 @@ export async function membersLacking(
     }),
     ...(r.handle && { handle: r.handle }),
   }));
+  // With the proof of each member's keys in the key-transparency log (issue 34).
+  return withLookupProofs(core, members);
 }

@@ -11,6 +11,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getAccountRow } from "../accounts/find-account";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
+import { enqueueBinding } from "../key-transparency/enqueue";
 import type { Caller } from "../types";
 import { assertCurrentAuthKey } from "./current-auth-key";
 
@@ -28,6 +29,7 @@ export async function putSigningKey(
     .set({ signingPublicKey })
     .where(and(eq(accounts.id, caller.accountId), isNull(accounts.signingPublicKey)))
     .returning({ id: accounts.id });
+  await enqueueBinding(core.db, caller.accountId); // logged at the next epoch (issue 34)
   if (set.length > 0) return;
   const row = await getAccountRow(core.db, caller.accountId);
   if (row.signingPublicKey && Buffer.from(row.signingPublicKey).equals(signingPublicKey)) return;

@@ -379,13 +379,31 @@ describe("the append queue under load", () => {
     const notes = [await note(a), await note(a), await note(a), await note(a)];
     const queue = appendQueue(db, log);
     const before = statements.length;
-    // The first leaves at once; the three behind it wait for it, then go as one batch
-    // (a second lane would have sent the next one alone, as a single call).
-    await Promise.all(notes.map((n) => queue.submit(job(n, a, { updates: [bytes(4)] }))));
+    const submit = (n: string) => queue.submit(job(n, a, { updates: [bytes(4)] }));
+    const [firstNote, ...others] = notes;
+    // The first leaves at the end of its turn; the three submitted after it go as one
+    // batch (a second lane would have sent the next one alone, as a single call).
+    const first = submit(firstNote as string);
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([first, ...others.map(submit)]);
     const sent = statements.slice(before);
     expect(sent.filter((s) => s.includes("notes_append_batch"))).toHaveLength(1);
     expect(sent.filter((s) => /notes_append\(/.test(s))).toHaveLength(1);
     expect(await used(a)).toBe(16);
+  });
+
+  it("sends the appends submitted in one turn as one batch", async () => {
+    const a = await account();
+    const notes = [await note(a), await note(a), await note(a)];
+    const queue = appendQueue(db, log);
+    const before = statements.length;
+    // Requests parsed in one turn of the event loop: on PGlite, which runs a statement
+    // in this thread, each used to find the lane free and go alone (issue 39).
+    await Promise.all(notes.map((n) => queue.submit(job(n, a, { updates: [bytes(4)] }))));
+    const sent = statements.slice(before);
+    expect(sent.filter((s) => s.includes("notes_append_batch"))).toHaveLength(1);
+    expect(sent.filter((s) => /notes_append\(/.test(s))).toHaveLength(0);
+    expect(await used(a)).toBe(12);
   });
 
   it("plans the append functions with index lookups only, and keeps room on note pages for HOT updates", async () => {

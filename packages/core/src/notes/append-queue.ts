@@ -59,6 +59,8 @@ export function appendQueue(db: Db, log: Log): AppendQueue {
     lanes: 1,
     maxJobs: 64,
     maxWeight: 4 * 1024 * 1024,
+    // The requests parsed in one turn append together, on PGlite too (group-queue.ts).
+    turn: true,
     key: (job) => job.note,
     weight: (job) =>
       job.updates.reduce((n, u) => n + u.length, job.metadata?.length ?? 0) +

@@ -7,6 +7,7 @@
 import { noteMembers, noteRosterEntries, notes } from "@notes/db";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
+import { enqueueRoster } from "../key-transparency/enqueue";
 import { requireCallerSigned } from "../shared/signature-block";
 import { entrySignature } from "../sharing/roster-chain";
 import type { Caller } from "../types";
@@ -76,6 +77,7 @@ export async function createNote(
     });
     if (input.rosterEntry) {
       await tx.insert(noteRosterEntries).values({ noteId: id, epoch: 0, entry: input.rosterEntry });
+      await enqueueRoster(tx, id);
     }
     return seq;
   });

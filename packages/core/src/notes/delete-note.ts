@@ -1,5 +1,5 @@
-// Deletes a note (owner only): its ciphertext, updates, revisions and previous
-// compaction go (signature blocks with what they sign), their bytes leave the
+// Deletes a note (owner only): its ciphertext, updates, revisions, previous
+// compaction and attachments go (signature blocks with what they sign), their bytes leave the
 // owner's usage, and every member's view becomes a tombstone at a new seq. The row
 // stays so the id is never reused. Deleting again is a no-op.
 // A signed deletion (issue 33, item 3) carries the owner's signature block over the
@@ -9,9 +9,12 @@
 // note's (else 412: the owner signs again after reading the note); it never verifies.
 import { noteRequests, noteUpdates, previousCompactions, revisions, rows } from "@notes/db";
 import { eq, sql } from "drizzle-orm";
+import { forgetChunks } from "../attachments/attachment-record";
+import { dropNoteAttachments } from "../attachments/remove-attachment";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
 import { announce } from "../realtime/announce";
+import { revokeNoteLinks } from "../share-links/revoke-links";
 import { requireCallerSigned } from "../shared/signature-block";
 import { revokeMembers } from "../sharing/revoke-members";
 import type { Caller } from "../types";
@@ -35,14 +38,14 @@ export async function deleteNote(
   const id = noteId.toLowerCase();
   if (signed)
     requireCallerSigned(caller.accountId, [["/deletionSignature", signed.deletionSignature]]);
-  await core.db.transaction(async (tx) => {
+  const goneAttachments = await core.db.transaction(async (tx) => {
     const note = await lockNoteForWrite(tx, id, caller.accountId, "owner").catch(
       (error: unknown) => {
         if (error instanceof DomainError && error.slug === "note-deleted") return undefined;
         throw error;
       },
     );
-    if (!note) return;
+    if (!note) return [];
     if (signed && signed.version !== note.version) {
       throw new DomainError(
         "precondition-failed",
@@ -55,7 +58,8 @@ export async function deleteNote(
       sql`select sum(bytes) as bytes from revisions where note_id = ${id}`,
     );
     const kept = await keptBytes(tx, id);
-    const released = note.bytes + Number(revisionBytes?.bytes ?? 0) + kept;
+    const attached = await dropNoteAttachments(tx, id);
+    const released = note.bytes + Number(revisionBytes?.bytes ?? 0) + kept + attached.bytes;
     await chargeStorage(tx, note.ownerId, -released, -1);
     await tx.delete(previousCompactions).where(eq(previousCompactions.noteId, id));
     await tx.delete(noteUpdates).where(eq(noteUpdates.noteId, id));
@@ -69,6 +73,10 @@ export async function deleteNote(
           where id = ${id}`,
     );
     await revokeMembers(tx, id, "everyone", seq);
+    // Its share links end with it (issue 37): 410 link-revoked, their bytes released.
+    await revokeNoteLinks(tx, id);
     await announce(tx, { e: "note", kind: "delete", noteId: id, seq, ownerId: note.ownerId });
+    return attached.gone;
   });
+  await forgetChunks(core, goneAttachments);
 }

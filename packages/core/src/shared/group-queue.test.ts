@@ -43,6 +43,28 @@ describe("GroupQueue", () => {
     expect(r.batches).toEqual([[0], [1, 2, 3, 4, 5, 6, 7, 8, 9]]);
   });
 
+  it("with `turn`, sends together what one turn's I/O submitted, even to a runner that never waits", async () => {
+    // A runner that answers at once, as PGlite runs a statement in this thread, and jobs
+    // that arrive in separate callbacks of one turn, as requests parsed from several
+    // sockets do: without `turn`, each found the lane free again and left alone.
+    const batches: number[][] = [];
+    const run = async (batch: Job[]) => {
+      batches.push(batch.map((j) => j.n));
+      return batch.map((j) => ({ status: "fulfilled" as const, value: j.n }));
+    };
+    const arrive = (queue: GroupQueue<Job, number>) =>
+      Promise.all(
+        jobs(5).map(
+          (j) => new Promise<number>((resolve) => setImmediate(() => resolve(queue.submit(j)))),
+        ),
+      );
+    expect(await arrive(new GroupQueue(run, options))).toEqual([0, 1, 2, 3, 4]);
+    expect(batches).toEqual([[0], [1], [2], [3], [4]]);
+    batches.length = 0;
+    expect(await arrive(new GroupQueue(run, { ...options, turn: true }))).toEqual([0, 1, 2, 3, 4]);
+    expect(batches).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
   it("keeps one key out of a batch twice and sends a key's jobs in order", async () => {
     const r = recorder();
     const queue = new GroupQueue(r.run, options);

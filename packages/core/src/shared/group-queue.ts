@@ -8,6 +8,14 @@
 // for its batch to finish: jobs for one key leave in the order they came. A batch
 // stops growing at `maxJobs` or when the next job would take it past `maxWeight`
 // (a job heavier than that leaves alone).
+//
+// With `turn`, a job does not leave the moment it is submitted but at the end of
+// the event loop's turn (setImmediate), and a freed lane takes its next batch then
+// too: every job the turn's I/O produced leaves together. Without it, a database
+// that runs its statements synchronously in this thread (embedded PGlite) never
+// has a batch in flight when the next request is parsed, so every job found a free
+// lane and left alone: under the 50-connection append benchmark every embedded
+// batch held one append (issue 39).
 
 export interface GroupQueueOptions<J> {
   lanes: number;
@@ -15,6 +23,8 @@ export interface GroupQueueOptions<J> {
   maxWeight: number;
   key: (job: J) => string;
   weight: (job: J) => number;
+  /** Jobs leave at the end of the event loop's turn, not when submitted (see above). */
+  turn?: boolean;
 }
 
 /** Runs one batch; its answer holds one settled result per job, in the batch's order. */
@@ -31,6 +41,7 @@ export class GroupQueue<J, R> {
   private readonly busyKeys = new Set<string>();
   private inFlight = 0;
   private idle: (() => void)[] = [];
+  private pumpScheduled = false;
 
   constructor(
     private readonly run: RunBatch<J, R>,
@@ -40,7 +51,7 @@ export class GroupQueue<J, R> {
   submit(job: J): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ job, resolve, reject });
-      this.pump();
+      this.schedulePump();
     });
   }
 
@@ -48,6 +59,19 @@ export class GroupQueue<J, R> {
   settled(): Promise<void> {
     if (this.inFlight === 0 && this.waiting.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private schedulePump(): void {
+    if (!this.options.turn) {
+      this.pump();
+      return;
+    }
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
   }
 
   private pump(): void {
@@ -95,7 +119,7 @@ export class GroupQueue<J, R> {
     } finally {
       for (const w of batch) this.busyKeys.delete(this.options.key(w.job));
       this.inFlight--;
-      this.pump();
+      this.schedulePump();
       if (this.inFlight === 0 && this.waiting.length === 0) {
         for (const resolve of this.idle.splice(0)) resolve();
       }

@@ -1,40 +1,62 @@
 // Rate limits kept in the database so that every app instance shares them; one
-// upsert per check; `RATE_LIMIT_SCALE` multiplies every limit. Credential limits
+// upsert per check, concurrent checks of one key in a process sharing one
+// (hit-coalescer.ts); `RATE_LIMIT_SCALE` multiplies every limit. Credential limits
 // use a sliding-window estimate (this window's count plus the previous window's,
 // weighted by how much of it still overlaps the last minute), so a burst that
 // straddles a window boundary cannot get twice the limit through.
-import { rows } from "@notes/db";
+import { type Db, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
 import { rateLimited } from "../errors";
 import type { Limit } from "../types";
+import { HitCoalescer } from "./hit-coalescer";
 
 export function allowed(core: Core, rule: Limit): number {
   return Math.max(1, Math.ceil(rule.limit * core.config.rateLimitScale));
 }
 
-/** Counts a hit and throws rate-limited (with Retry-After) once the limit is passed. */
-export async function enforce(core: Core, key: string, rule: Limit, nowMs = Date.now()) {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+/** One upsert that adds `hits` to `key`'s window (rolling the window over when it moved). */
+async function addHits(db: Db, key: string, windowStart: number, windowMs: number, hits: number) {
   const [row] = await rows<{ count: number; prev_count: number }>(
-    core.db,
+    db,
     sql`
     insert into rate_limits (key, window_start, count, prev_count)
-    values (${key}, ${windowStart}, 1, 0)
+    values (${key}, ${windowStart}, ${hits}, 0)
     on conflict (key) do update set
       prev_count = case when rate_limits.window_start = excluded.window_start
                         then rate_limits.prev_count
                         when rate_limits.window_start = excluded.window_start - ${windowMs}
                         then rate_limits.count else 0 end,
       count = case when rate_limits.window_start = excluded.window_start
-                   then rate_limits.count + 1 else 1 end,
+                   then rate_limits.count + ${hits} else ${hits} end,
       window_start = excluded.window_start
     returning count, prev_count`,
   );
+  return { count: row?.count ?? hits, previous: row?.prev_count ?? 0 };
+}
+
+/** One coalescer per database handle, i.e. per process (hit-coalescer.ts). */
+const coalescers = new WeakMap<Db, HitCoalescer>();
+
+function coalescerFor(db: Db): HitCoalescer {
+  let coalescer = coalescers.get(db);
+  if (!coalescer) {
+    coalescer = new HitCoalescer((key, windowStart, windowMs, hits) =>
+      addHits(db, key, windowStart, windowMs, hits),
+    );
+    coalescers.set(db, coalescer);
+  }
+  return coalescer;
+}
+
+/** Counts a hit and throws rate-limited (with Retry-After) once the limit is passed. */
+export async function enforce(core: Core, key: string, rule: Limit, nowMs = Date.now()) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const counted = await coalescerFor(core.db).hit(key, windowStart, windowMs);
   const state = {
-    count: row?.count ?? 1,
-    previous: row?.prev_count ?? 0,
+    count: counted.count,
+    previous: counted.previous,
     elapsed: (nowMs - windowStart) / windowMs,
   };
   const limit = allowed(core, rule);

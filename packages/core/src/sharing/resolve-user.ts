@@ -5,9 +5,11 @@
 // look-up makes the user the caller's contact (contacts.ts): only contacts may be
 // added to the caller's notes, and an address is recorded only when it was the key.
 import { rows } from "@notes/db";
+import type { LookupProofJson } from "@notes/keytrans";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
 import { DomainError } from "../errors";
+import { findLookupProof } from "../key-transparency/read";
 import { toBase64 } from "../shared/base64";
 import { parseEmail, parseHandle } from "../shared/identifier";
 import { enforce } from "../shared/rate-limit";
@@ -22,6 +24,12 @@ export interface ResolvedUser {
   publicKey: string;
   /** The user's signing public key (issue 21, signed content), once set. */
   signingPublicKey?: string;
+  /**
+   * The inclusion proof of the account's binding in the published key-transparency log
+   * (issue 34), when the logged keys are the ones answered; absent while a publication
+   * waits for the next epoch.
+   */
+  keyTransparency?: LookupProofJson;
 }
 
 const userNotFound = () =>
@@ -53,10 +61,16 @@ export async function resolveUser(
   if (!row) throw userNotFound();
   if (row.id !== caller.accountId)
     await recordContact(core.db, caller.accountId, row.id, email ?? null);
+  const publicKey = toBase64(row.public_key);
+  const signingPublicKey = row.signing_public_key ? toBase64(row.signing_public_key) : undefined;
+  const proof = await findLookupProof(core, row.id);
+  const logged =
+    proof && proof.publicKey === publicKey && proof.signingPublicKey === signingPublicKey;
   return {
     userId: row.id,
     ...(row.handle !== null && { handle: row.handle }),
-    publicKey: toBase64(row.public_key),
-    ...(row.signing_public_key && { signingPublicKey: toBase64(row.signing_public_key) }),
+    publicKey,
+    ...(signingPublicKey && { signingPublicKey }),
+    ...(logged && { keyTransparency: proof }),
   };
 }

@@ -5,6 +5,7 @@ import { listKeyWraps, membersLacking, sealKeyToMember } from "@notes/core";
 import { z } from "zod";
 import { epochId, keyWrapSchema, wrappedKey } from "../../schemas/bridge";
 import { base64Out, noInput } from "../../schemas/common";
+import { lookupProofOut } from "../../schemas/key-transparency";
 import { signatureIn, signatureOut, signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
@@ -97,6 +98,10 @@ export const listLacking = authedProcedure
             userId: z.uuid(),
             publicKey: base64Out,
             signingPublicKey: signingPublicKeyOut.optional(),
+            keyTransparency: lookupProofOut.optional().meta({
+              description:
+                "Inclusion proof of exactly these keys in the published key-transparency log (docs/key-transparency.md); absent while a publication waits for the next epoch",
+            }),
             handle: z.string().optional().meta({
               description:
                 "The member's handle, when the account has one: newcomers are let in by name",

@@ -6,7 +6,8 @@ import { authedProcedure, linkClaimProcedure, publicProcedure } from "../../trpc
 const linkId = z.uuid().meta({ description: "Device-link id" });
 const sealSchema = z.object({
   sealerPubKey: base64Bytes(1, 128, "Base64 ephemeral ECDH P-256 public key (SPKI)"),
-  sealed: base64Bytes(13, 4096, "Base64 12-byte nonce ‖ AES-GCM ciphertext"),
+  // 512 KiB: room for the seen heads the payload carries (issue 33, item 12).
+  sealed: base64Bytes(13, 524_288, "Base64 12-byte nonce ‖ AES-GCM ciphertext"),
 });
 
 export const read = authedProcedure

@@ -1,6 +1,7 @@
 import { resolveUser } from "@notes/core";
 import { z } from "zod";
 import { base64Out } from "../../schemas/common";
+import { lookupProofOut } from "../../schemas/key-transparency";
 import { signingPublicKeyOut } from "../../schemas/signatures";
 import { authedProcedure } from "../../trpc";
 
@@ -34,6 +35,10 @@ export const resolve = authedProcedure
         handle: z.string().optional(),
         publicKey: base64Out,
         signingPublicKey: signingPublicKeyOut.optional(),
+        keyTransparency: lookupProofOut.optional().meta({
+          description:
+            "Inclusion proof of exactly these keys in the published key-transparency log (docs/key-transparency.md); absent while a publication waits for the next epoch. Clients that verify it take no key on the server's word alone; others may ignore it.",
+        }),
       })
       .meta({ id: "ResolvedUser" }),
   )

@@ -3,12 +3,18 @@
 // is what GET /v1/changes and GET /v1/notes/{id} answer; a test replaces it to lie.
 // The roster lists the owner (with their keys) and the device's account.
 import {
+  deriveEpochId,
+  fromBase64Url,
   type loadSodium,
+  memberKeysDigest,
   type NoteMetadata,
+  type RosterMember,
+  rosterEntryHash,
   type Signer,
   type Sodium,
   sealEnvelope,
   sealMetadata,
+  signRosterEntry,
   toBase64,
 } from "@notes/crypto";
 import * as Y from "yjs";
@@ -17,6 +23,7 @@ import { writeText } from "../../../src/notes/text";
 import { signEnvelope } from "../../../src/trust/sign-content";
 import type { Session } from "../../../src/vault/session";
 import { handedOut } from "../handouts";
+import type { TestKeyLog } from "../key-log";
 import { json } from "../test-fetch";
 import { NOTE_ID } from "../test-keys";
 import { fakeServer } from "../test-server";
@@ -78,8 +85,14 @@ export function noteUnder(
   };
 }
 
-export function groupStateServer(first: NoteState, ownerOf: Owner, device: Session) {
-  const server = { state: first };
+export function groupStateServer(
+  first: NoteState,
+  ownerOf: Owner,
+  device: Session,
+  keyLog?: TestKeyLog,
+) {
+  /** `chain`: the note's roster chain as GET …/roster-chain answers it (empty: never signed). */
+  const server = { state: first, chain: [] as { epoch: number; entry: string }[] };
   const members = [
     {
       userId: ownerOf.userId,
@@ -90,11 +103,53 @@ export function groupStateServer(first: NoteState, ownerOf: Owner, device: Sessi
     { userId: device.account.id, role: first.role },
   ];
   const path = `/v1/notes/${NOTE_ID}`;
-  const { fetch, seen } = fakeServer({
-    "GET /v1/changes": () =>
-      json({ changes: [server.state], nextPageToken: "", nextSyncToken: `t${server.state.seq}` }),
-    [`GET ${path}`]: () => json(server.state),
-    [`GET ${path}/members`]: () => json({ members, nextPageToken: "" }, 200, { ETag: '"r1"' }),
-  });
+  const { fetch, seen } = fakeServer(
+    {
+      "GET /v1/changes": () =>
+        json({ changes: [server.state], nextPageToken: "", nextSyncToken: `t${server.state.seq}` }),
+      [`GET ${path}`]: () => json(server.state),
+      [`GET ${path}/members`]: () => json({ members, nextPageToken: "" }, 200, { ETag: '"r1"' }),
+      [`GET ${path}/roster-chain`]: () => json({ entries: server.chain, nextPageToken: "" }),
+    },
+    keyLog,
+  );
   return Object.assign(server, { fetch, seen });
+}
+
+/**
+ * The owner's signed roster chain (issue 33): one entry per list of members, epochs from
+ * 0, each linked to the one before, every member's keys as `keysOf` says, under `cek`.
+ */
+export function signedChain(
+  sodium: Sodium,
+  by: Owner,
+  cek: Uint8Array,
+  rosters: { userId: string; role: RosterMember["role"]; keys: Uint8Array }[][],
+): { epoch: number; entry: string }[] {
+  let prev = new Uint8Array(32);
+  return rosters.map((members, epoch) => {
+    const entry = {
+      noteId: NOTE_ID,
+      epoch,
+      prev,
+      keyId: fromBase64Url(deriveEpochId(sodium, cek)),
+      members,
+    };
+    const wire = signRosterEntry(sodium, by, entry);
+    prev = Uint8Array.from(rosterEntryHash(sodium, wire));
+    return { epoch, entry: toBase64(wire) };
+  });
+}
+
+/** The roster member a chain entry names for `who` (its keys as the owner pinned them). */
+export function chainMember(
+  sodium: Sodium,
+  who: { userId: string; publicKey: Uint8Array; signingPublicKey?: Uint8Array },
+  role: RosterMember["role"],
+): { userId: string; role: RosterMember["role"]; keys: Uint8Array } {
+  return {
+    userId: who.userId.toLowerCase(),
+    role,
+    keys: memberKeysDigest(sodium, who.publicKey, who.signingPublicKey),
+  };
 }

@@ -109,6 +109,9 @@ export function keyPinsServer(options: {
       return json({ shard, ...copy });
     };
   }
-  const { fetch, seen } = fakeServer(routes);
+  const { fetch, seen, keyLog } = fakeServer(routes);
+  // The people's real keys are in the key-transparency log, as an honest server logs them.
+  for (const p of options.people ?? [])
+    keyLog.publish(p.userId, { publicKey: p.keyPair.publicKey });
   return { fetch, seen, lie, shards, history, single: () => single };
 }

@@ -45,7 +45,7 @@ export function sharingServer(options: {
   /** The note's roster chain as the owner wrote it (issue 33); a test may bend it. */
   const chain: { epoch: number; entry: string }[] = [];
   const path = `/v1/notes/${state.id}`;
-  const { fetch, seen } = fakeServer({
+  const { fetch, seen, keyLog } = fakeServer({
     [`GET ${path}`]: () => json(state),
     [`GET ${path}/members`]: () =>
       json({ members: roster, nextPageToken: "" }, 200, { ETag: `"r${version}"` }),
@@ -88,9 +88,12 @@ export function sharingServer(options: {
     return { userId, role, ...(handle && { handle }), addedBy: options.owner.userId };
   }
 
+  // The people's real keys are in the key-transparency log, as an honest server logs them.
+  for (const p of options.people) keyLog.publish(p.userId, { publicKey: p.keyPair.publicKey });
   return {
     fetch,
     seen,
+    keyLog,
     writes,
     substitute,
     chain,
