@@ -52,8 +52,9 @@ export interface HttpHandlerOptions {
    */
   docs?: Record<string, string>;
   /**
-   * A request failed because the database could not be reached: the back end
-   * replaces its pooled connections (Database.discardConnections).
+   * The database could not be reached (a request failed, or a background job told
+   * `databaseUnreachable`), and again once it is reached: the back end replaces its
+   * pooled connections (Database.discardConnections; outage-gate.ts says why twice).
    */
   onDatabaseUnreachable?: () => void;
 }
@@ -149,8 +150,18 @@ export function createHttpHandler(core: Core, options: HttpHandlerOptions = {}) 
     return problemResponse(core.config.publicUrl, requestId, { slug: "not-found" });
   }
 
-  /** The Fetch handler (every mount), with `v1` and `trpc` for mounts that can skip the Fetch objects. */
-  return Object.assign(handle, { v1: handleV1, trpc: handleTrpc });
+  /**
+   * The Fetch handler (every mount), with `v1` and `trpc` for mounts that can skip the
+   * Fetch objects, and `databaseUnreachable` for work outside a request (the key
+   * transparency epoch job) that found the database unreachable: it trips the gate
+   * as a failed request would, so stale connections are replaced then, not when a
+   * request meets one later.
+   */
+  return Object.assign(handle, {
+    v1: handleV1,
+    trpc: handleTrpc,
+    databaseUnreachable: () => gate.trip(),
+  });
 }
 
 export type HttpHandler = ReturnType<typeof createHttpHandler>;

@@ -154,8 +154,13 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
     : undefined;
   core.feedbackRelay = relay;
   relay?.start();
+  const handler = createHttpHandler(core, {
+    operatorToken,
+    docs: readDocs(env.DOCS_DIR, env.CRYPTO_DIR),
+    onDatabaseUnreachable: () => database.discardConnections(),
+  });
   // Every instance tries; one closes each epoch (run-epoch.ts: lock and interval).
-  const epochJob = startEpochJob(core);
+  const epochJob = startEpochJob(core, { onUnavailable: handler.databaseUnreachable });
   log.info(
     { database: database.kind, publicUrl: env.PUBLIC_URL, attachments: core.chunkStore?.name },
     "back end ready",
@@ -163,11 +168,7 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
   return {
     core,
     database,
-    handler: createHttpHandler(core, {
-      operatorToken,
-      docs: readDocs(env.DOCS_DIR, env.CRYPTO_DIR),
-      onDatabaseUnreachable: () => database.discardConnections(),
-    }),
+    handler,
     close: async () => {
       await epochJob.stop();
       await relay?.stop();
