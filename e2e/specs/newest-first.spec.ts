@@ -3,7 +3,7 @@
 // rest is still coming: here the later pages are held back until it is on screen.
 
 import { onCall } from "../fixtures/api-calls";
-import { signIn } from "../fixtures/journeys";
+import { editor, signIn } from "../fixtures/journeys";
 import { NEWEST_TITLE, seedAccount } from "../fixtures/seed";
 import { expect, test } from "../fixtures/test";
 
@@ -40,4 +40,39 @@ test("the newest note is listed before the first sync completes", async ({ page,
   release();
   await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
   await expect(status).toHaveText("1 match");
+});
+
+test("a note listed before its body came opens at once, without waiting for the sync", async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedAccount(server.baseUrl, "ahead", 30);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The metadata pages pass; every page with bodies waits (a slow first sync).
+  let heldBodies = 0;
+  await onCall(page, "notes.changes", async (route, input) => {
+    if (input.snapshots !== "true") return route.fallback();
+    heldBodies += 1;
+    await released;
+    await route.continue();
+  });
+
+  await signIn(page, seeded.handle, seeded.password);
+  const list = page.getByRole("region", { name: "Notes" });
+  // Listed from the first metadata page; its body is on a page still held.
+  const row = list.getByRole("button", { name: new RegExp(NEWEST_TITLE) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => heldBodies).toBeGreaterThan(0);
+  await row.click();
+  // Read on its own (GET the note), judged as the sync would: its text is here while
+  // every page of bodies is still held.
+  await expect(editor(page)).toContainText(`note${seeded.notes - 1}`, { timeout: 10_000 });
+  expect(heldBodies).toBeGreaterThan(0);
+  release();
+  await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
+  await expect(editor(page)).toContainText(`note${seeded.notes - 1}`);
 });

@@ -330,16 +330,32 @@ export class Notebook {
 
   /**
    * The note, read from the cache when it rests there, and kept open from now on. One
-   * listed from a metadata page whose body has not come yet is opened once the first
-   * sync has run.
+   * listed from a metadata page whose body has not come yet is read on its own at once,
+   * judged as the sync judges it (SyncEngine.fetchNote), instead of waiting for the
+   * first sync to reach it; if that read is refused or fails, the first sync decides
+   * (and reports it).
    */
   async openNote(id: string): Promise<OpenNote | undefined> {
     let note = await this.resting.hold(id);
+    if (!note && !this.engine.synced && this.list.item(id)) note = await this.fetchAhead(id);
     if (!note && !this.engine.synced && this.list.item(id)) {
       await this.sync.firstRun;
       note = await this.resting.hold(id);
     }
     if (note) this.resting.kept.add(id);
+    return note;
+  }
+
+  /** A listed note's body read ahead of the first sync (openNote), or undefined. */
+  private async fetchAhead(id: string): Promise<OpenNote | undefined> {
+    try {
+      const result = await this.engine.fetchNote(id);
+      if (result.refused.length > 0 || result.notOpened.length > 0) return undefined;
+    } catch {
+      return undefined;
+    }
+    const note = this.engine.note(id);
+    if (note) this.writer.watch(note);
     return note;
   }
 

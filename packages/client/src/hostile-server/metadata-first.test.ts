@@ -94,4 +94,23 @@ describe("a first sync's metadata pages (issue 35)", () => {
     server.delete();
     expect(await list()).toEqual([]);
   });
+
+  it("a note opened before its body came is read on its own and judged as the sync judges it", async () => {
+    const { session, server, api } = await device();
+    const ahead = new SyncEngine(api, session);
+    const taken = await ahead.fetchNote(NOTE_ID);
+    expect(taken.changed).toEqual([NOTE_ID]);
+    expect(ahead.note(NOTE_ID)?.metadata.title).toBe("Plans");
+    expect(ahead.synced).toBe(false);
+
+    // Another tab of this device (same seen states) is served the older state: refused,
+    // not held, and reported as a sync reports it.
+    const older = server.history[0];
+    if (!older) throw new Error("no history");
+    server.serve = () => older;
+    const other = new SyncEngine(api, session);
+    const refused = await other.fetchNote(NOTE_ID);
+    expect(refused.refused).toEqual([expect.objectContaining({ noteId: NOTE_ID })]);
+    expect(other.note(NOTE_ID)).toBeUndefined();
+  });
 });

@@ -105,6 +105,23 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * One note read now (GET /v1/notes/{id}) and judged exactly as a sync takes it
+   * (ChangeApplier: what this device saw, roles, signatures, a tombstone), ahead of the
+   * sync that would bring it: a note listed from metadata first whose body has not come
+   * yet, opened by the person (issue 35). Held from then on when it was taken; what was
+   * refused or could not be opened is in the result, as a sync reports it.
+   */
+  async fetchNote(id: string): Promise<SyncResult> {
+    const sodium = await loadSodium();
+    const result = emptyResult();
+    await this.loadResting([id]);
+    const asked = seenNow(this.session, id);
+    const state = await this.api.call("notes.get", { id });
+    await this.changes.apply(sodium, state, result, asked);
+    return result;
+  }
+
   /** Decrypted titles and tags, sorted by title. */
   list(): NoteSummary[] {
     return [...this.notes.values()]
