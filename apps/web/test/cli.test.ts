@@ -78,5 +78,7 @@ describe("pnpm db:migrate", () => {
       expect(held).toMatchObject({ code: 1 });
       expect((held as { stderr: string }).stderr).toContain("already owned by process");
     }
-  }, 60_000);
+    // Three CLI runs, each a pnpm and tsx start and (embedded) every migration in WASM:
+    // 20 s alone, over 60 s beside CI's other lane once.
+  }, 150_000);
 });
