@@ -30,6 +30,8 @@ export function ktWarningText(warning: KeyTransparencyWarning): string {
       return "The server showed this device a public key log that contradicts what it showed before or to someone else. Someone's keys may be false: do not share anything new, and tell whoever runs this server.";
     case "roster":
       return ROSTER_TEXT[warning.reason];
+    case "note-head":
+      return "The server showed this device an older copy of a note than the one in its public key log, so recent changes to it were being hidden. This device did not take it. Open the note again later or on another of your devices; if this stays, tell whoever runs this server.";
   }
 }
 

@@ -1,0 +1,98 @@
+// Issue 33, item 12, for a device that was not linked: a device signed in by password or
+// passkey starts with no seen states (only a linked device is handed the linking device's
+// seen heads: item-12-fresh-device-rollback.test.ts), so it took an older state of a note
+// without a word. The key-transparency log now holds each note's head (its version,
+// snapshot version and the digests of the update and metadata at it; docs/
+// key-transparency.md, "Note heads"), the same for everyone: opening a note it never saw,
+// the device holds the served state against the logged head, and an older one is refused
+// as a rollback and warned of. A note the log never held opens as before.
+import { loadSodium, type Sodium, sealMetadata } from "@notes/crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
+import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
+import { createApiClient } from "../api/client";
+import type { NoteState } from "../api/types";
+import { RollbackDetected } from "../errors";
+import { openNote } from "../notes/open-note";
+import { readText } from "../notes/text";
+import { type KeyTransparencyWarning, keyTransparencyFor } from "../trust/key-transparency";
+import { MemorySeenStates } from "../trust/seen-states";
+import type { Session } from "../vault/session";
+
+let sodium: Sodium;
+beforeAll(async () => {
+  sodium = await loadSodium();
+});
+
+/** The note written to version 3 and renamed at revision 4; the log holds that head. */
+async function written(logged = true) {
+  const { keyPair } = await fixedSession();
+  const notes = noteHistoryServer(sodium, FIXED_CEK, keyPair.publicKey);
+  for (const line of ["two", "three", "four"]) notes.write(line);
+  const renamed = sealMetadata(sodium, FIXED_CEK, NOTE_ID, { title: "Plans", tags: [], rev: 4 });
+  const current = (): NoteState => ({ ...notes.state(), metadata: renamed });
+  if (logged) notes.keyLog.logNoteHead(current());
+  return { notes, current };
+}
+
+/** A device signed in by password: the account's keys, nothing seen, nothing linked. */
+async function freshDevice(notes: { fetch: Parameters<typeof createApiClient>[0]["fetch"] }) {
+  const session: Session = { ...(await fixedSession()), seenStates: new MemorySeenStates() };
+  const api = createApiClient({ baseUrl: "http://x", fetch: notes.fetch });
+  const warnings: KeyTransparencyWarning[] = [];
+  keyTransparencyFor(api, { onWarning: (w) => warnings.push(w) });
+  return { session, api, warnings };
+}
+
+describe("issue 33, item 12: a fresh device signed in by password is not rolled back below the logged head", () => {
+  it("refuses an older version of a note it never saw, and warns, then takes the current one", async () => {
+    const { notes, current } = await written();
+    const { session, api, warnings } = await freshDevice(notes);
+    notes.serve = () => notes.history[1] as NoteState; // version 1
+
+    const refused = await openNote(api, session, NOTE_ID).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RollbackDetected);
+    expect(refused).toMatchObject({ noteId: NOTE_ID, kind: "older-version" });
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: "note-head", reason: "rollback", noteId: NOTE_ID }),
+    ]);
+    expect(session.seenStates?.get(NOTE_ID)).toBeUndefined();
+
+    notes.serve = current;
+    const note = await openNote(api, session, NOTE_ID);
+    expect(readText(note.doc)).toBe("first line\ntwo\nthree\nfour");
+    expect(note.metadata.title).toBe("Plans");
+  });
+
+  it("refuses another update at the logged version, and older title and tags", async () => {
+    const { notes, current } = await written();
+    const forked = { ...current(), updates: [...current().updates] };
+    forked.updates[2] = forked.updates[0] as string;
+    notes.serve = () => forked;
+    const first = await freshDevice(notes);
+    await expect(openNote(first.api, first.session, NOTE_ID)).rejects.toMatchObject({
+      kind: "different-history",
+    });
+
+    const older = sealMetadata(sodium, FIXED_CEK, NOTE_ID, {
+      title: "Old plans",
+      tags: [],
+      rev: 2,
+    });
+    notes.serve = () => ({ ...current(), metadata: older });
+    const second = await freshDevice(notes);
+    await expect(openNote(second.api, second.session, NOTE_ID)).rejects.toMatchObject({
+      kind: "older-metadata",
+    });
+    expect(second.warnings[0]).toMatchObject({ kind: "note-head", reason: "rollback" });
+  });
+
+  it("a note the log never held opens as before, older state included (the limit of the log)", async () => {
+    const { notes } = await written(false);
+    const { session, api, warnings } = await freshDevice(notes);
+    notes.serve = () => notes.history[1] as NoteState;
+    const note = await openNote(api, session, NOTE_ID);
+    expect(readText(note.doc)).toBe("first line\ntwo");
+    expect(warnings).toEqual([]);
+  });
+});
