@@ -293,6 +293,7 @@ export {
   signDeletion,
   verifyDeletion,
 } from "./trust/deletion-signature";
+export { noteWritten, watchOwnHeads } from "./trust/head-audit";
 export {
   type HandoutVerdict,
   isShared,
@@ -338,6 +339,7 @@ export {
   type KeyTransparencyOptions,
   type KeyTransparencyWarning,
   keyTransparencyFor,
+  type LoggedNoteHead,
   type LoggedRoster,
   type VerifiedKeys,
 } from "./trust/key-transparency";

@@ -9,12 +9,14 @@
 import { loadSodium, type Sodium, sealMetadata } from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
+import { json } from "../../test/support/test-fetch";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
-import { RollbackDetected } from "../errors";
+import { KeyTransparencyFailed, RollbackDetected } from "../errors";
 import { openNote } from "../notes/open-note";
 import { readText } from "../notes/text";
+import { noteWritten, watchOwnHeads } from "../trust/head-audit";
 import { type KeyTransparencyWarning, keyTransparencyFor } from "../trust/key-transparency";
 import { MemorySeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
@@ -87,6 +89,21 @@ describe("issue 33, item 12: a fresh device signed in by password is not rolled 
     expect(second.warnings[0]).toMatchObject({ kind: "note-head", reason: "rollback" });
   });
 
+  it("a head proof the server lowers to match its older state does not verify: nothing is opened", async () => {
+    const { notes } = await written();
+    const older = notes.history[1] as NoteState;
+    notes.serve = () => older;
+    const lowered: typeof notes.fetch = async (url, init) => {
+      const answer = await notes.fetch(url, init);
+      if (!url.includes("/v1/key-transparency/notes/")) return answer;
+      const body = (await answer.json()) as { head: { version: number } };
+      return json({ ...body, head: { ...body.head, version: older.version } });
+    };
+    const { session, api } = await freshDevice({ fetch: lowered });
+    await expect(openNote(api, session, NOTE_ID)).rejects.toBeInstanceOf(KeyTransparencyFailed);
+    expect(session.seenStates?.get(NOTE_ID)).toBeUndefined();
+  });
+
   it("a note the log never held opens as before, older state included (the limit of the log)", async () => {
     const { notes } = await written(false);
     const { session, api, warnings } = await freshDevice(notes);
@@ -94,5 +111,36 @@ describe("issue 33, item 12: a fresh device signed in by password is not rolled 
     const note = await openNote(api, session, NOTE_ID);
     expect(readText(note.doc)).toBe("first line\ntwo");
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("issue 33, item 12: the writer's audit of note heads", () => {
+  it("a version this device wrote that the log never takes is warned of two epochs on; a logged one is not", async () => {
+    const { notes, current } = await written(false);
+    const { session, api, warnings } = await freshDevice(notes);
+    const kt = keyTransparencyFor(api);
+    noteWritten(session, NOTE_ID, 3);
+    notes.keyLog.closeEpoch();
+    const stop = watchOwnHeads(kt, session, { graceEpochs: 2 });
+    for (let i = 0; i < 3; i++) {
+      notes.keyLog.closeEpoch();
+      await kt.refreshHead();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    stop();
+    expect(warnings).toMatchObject([{ kind: "note-head", reason: "not-logged", noteId: NOTE_ID }]);
+
+    const honest = await written();
+    const other = await freshDevice(honest.notes);
+    const otherKt = keyTransparencyFor(other.api);
+    noteWritten(other.session, NOTE_ID, current().version);
+    const stopOther = watchOwnHeads(otherKt, other.session, { graceEpochs: 2 });
+    for (let i = 0; i < 3; i++) {
+      honest.notes.keyLog.closeEpoch();
+      await otherKt.refreshHead();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    stopOther();
+    expect(other.warnings).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@
 // epoch, before the head is logged, is not caught by the log.
 import { fromBase64, type NoteMetadata, openMetadata, type Sodium, toBase64 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
-import { RollbackDetected } from "../errors";
+import { KeyTransparencyFailed, RollbackDetected } from "../errors";
 import { openWithKeys } from "../keys/open-with-keys";
 import type { Session } from "../vault/session";
 import { keyTransparencyFor, type LoggedNoteHead } from "./key-transparency";
@@ -20,6 +20,9 @@ import { revisionOf } from "./served-metadata";
 import type { SeenAtRequest } from "./served-state";
 
 type Hash = Pick<Sodium, "crypto_generichash">;
+
+/** Why a log could not be read now (not a contradiction): the note opens unchecked. */
+const UNREADABLE: readonly string[] = ["no-head", "stale", "wrong-epoch"];
 
 /** Notes whose logged head this session already asked for. */
 const asked = new WeakMap<Session, Set<string>>();
@@ -49,7 +52,17 @@ export async function seenOrLogged(
   asked.set(session, done);
   if (seen(id) || done.has(id)) return { seen };
   const digest = (envelope: string) => sodium.crypto_generichash(32, fromBase64(envelope), null);
-  const logged = await keyTransparencyFor(api).provenNoteHead(id, digest);
+  let logged: LoggedNoteHead | undefined;
+  try {
+    logged = await keyTransparencyFor(api).provenNoteHead(id, digest);
+  } catch (error) {
+    // A proof that does not verify, or a log that contradicts itself, is refused. A log
+    // that cannot be read now (offline, a server without the route, a stale head: warned
+    // of already) judges nothing, as a note the log never held (a server can say that of
+    // any note: absence is not proven), and is asked again next time.
+    if (error instanceof KeyTransparencyFailed && !UNREADABLE.includes(error.reason)) throw error;
+    return { seen };
+  }
   done.add(id);
   if (!logged) return { seen };
   const state: SeenState = {

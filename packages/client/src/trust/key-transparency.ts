@@ -71,8 +71,11 @@ export type KeyTransparencyWarning =
     }
   | {
       kind: "note-head";
-      /** rollback: a state older than the note's logged head was served (issue 33, item 12). */
-      reason: "rollback";
+      /**
+       * rollback: a state older than the note's logged head was served (issue 33, item 12);
+       * not-logged: a version this device wrote is still not in the log (the writer's audit).
+       */
+      reason: "rollback" | "not-logged";
       noteId: string;
       detail: string;
     };
