@@ -6,9 +6,11 @@
 //
 // Writes enqueue with ON CONFLICT DO NOTHING (a trigger on `notes`, migration 0032), so a
 // writer may find the note already pending and add nothing while this job drains it. The
-// job therefore locks the pending notes' rows first (FOR SHARE, SKIP LOCKED): a note a
-// writer holds is left pending for the next epoch, and a note it locked cannot change
-// before this transaction commits, after which any write enqueues anew. At most
+// job therefore locks the pending notes' rows (FOR SHARE, SKIP LOCKED) before draining
+// and reading them: a note a writer holds is left pending for the next epoch, and a note
+// it locked cannot change before this transaction commits, after which any write
+// enqueues anew. Writes to a locked note wait for the commit, so the slow part (a VRF
+// proof, ~1–5 ms, for a note logged the first time) is done before the lock. At most
 // HEADS_PER_EPOCH notes an epoch, so a backlog (the migration's) spreads over epochs.
 import { randomBytes } from "node:crypto";
 import { ktHeadLeaves, type Queryable, rows } from "@notes/db";
@@ -22,7 +24,7 @@ import {
 } from "@notes/keytrans";
 import { sql } from "drizzle-orm";
 
-export const HEADS_PER_EPOCH = 5000;
+export const HEADS_PER_EPOCH = 1000;
 const CHUNK = 1000;
 const NO_DIGEST = new Uint8Array(32);
 
@@ -43,6 +45,12 @@ interface PendingHead {
 }
 
 export type HeadLeafRow = typeof ktHeadLeaves.$inferInsert;
+
+/** The note's place in the tree: the VRF's index, and its proof. */
+function place(vrfSecret: Uint8Array, noteId: string) {
+  const { proof, output } = vrfProve(vrfSecret, noteHeadVrfInput(noteId));
+  return { index: output.slice(0, 32), proof };
+}
 
 /** The head a note's row holds now. */
 function headOf(row: PendingHead): NoteHead {
@@ -74,10 +82,21 @@ export async function logNoteHeads(
   epoch: number,
   vrfSecret: Uint8Array,
 ): Promise<HeadLeafRow[]> {
+  const next = await rows<{ note_id: string; placed: boolean }>(
+    tx,
+    sql`select p.note_id, exists (select 1 from kt_head_leaves k where k.note_id = p.note_id) as placed
+        from kt_head_pending p order by p.note_id limit ${HEADS_PER_EPOCH}`,
+  );
+  if (next.length === 0) return [];
+  const places = new Map<string, { index: Uint8Array; proof: Uint8Array }>();
+  for (const { note_id } of next.filter((n) => !n.placed))
+    places.set(note_id, place(vrfSecret, note_id));
   const locked = await rows<{ id: string }>(
     tx,
-    sql`select n.id from kt_head_pending p join notes n on n.id = p.note_id
-        order by p.note_id limit ${HEADS_PER_EPOCH} for share of n skip locked`,
+    sql`select id from notes where id in (${sql.join(
+      next.map((n) => sql`${n.note_id}::uuid`),
+      sql`, `,
+    )}) for share skip locked`,
   );
   const leaves: HeadLeafRow[] = [];
   for (let i = 0; i < locked.length; i += CHUNK) {
@@ -106,10 +125,7 @@ export async function logNoteHeads(
       const placed =
         row.vrf_index && row.vrf_proof
           ? { index: row.vrf_index, proof: row.vrf_proof }
-          : (() => {
-              const { proof, output } = vrfProve(vrfSecret, noteHeadVrfInput(row.note_id));
-              return { index: output.slice(0, 32), proof };
-            })();
+          : (places.get(row.note_id) ?? place(vrfSecret, row.note_id));
       const opening = new Uint8Array(randomBytes(16));
       leaves.push({
         noteId: row.note_id,
