@@ -16,6 +16,7 @@ import type { NoteState } from "../api/types";
 import { KeyTransparencyFailed, RollbackDetected } from "../errors";
 import { openNote } from "../notes/open-note";
 import { readText } from "../notes/text";
+import { SyncEngine } from "../sync/sync-engine";
 import { noteWritten, watchOwnHeads } from "../trust/head-audit";
 import { type KeyTransparencyWarning, keyTransparencyFor } from "../trust/key-transparency";
 import { MemorySeenStates } from "../trust/seen-states";
@@ -58,7 +59,10 @@ describe("issue 33, item 12: a fresh device signed in by password is not rolled 
     expect(warnings).toEqual([
       expect.objectContaining({ kind: "note-head", reason: "rollback", noteId: NOTE_ID }),
     ]);
-    expect(session.seenStates?.get(NOTE_ID)).toBeUndefined();
+    // The logged head is remembered as seen: the first sync reaching the note is held to it.
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({ version: 3, snapshotVersion: 0 });
+    const sync = await new SyncEngine(api, session).syncOnce();
+    expect(sync.refused).toEqual([expect.objectContaining({ kind: "older-version" })]);
 
     notes.serve = current;
     const note = await openNote(api, session, NOTE_ID);
@@ -87,6 +91,22 @@ describe("issue 33, item 12: a fresh device signed in by password is not rolled 
       kind: "older-metadata",
     });
     expect(second.warnings[0]).toMatchObject({ kind: "note-head", reason: "rollback" });
+  });
+
+  it("a note opened before the first sync brought it (SyncEngine.fetchNote) is held to the logged head too", async () => {
+    const { notes, current } = await written();
+    const { session, api, warnings } = await freshDevice(notes);
+    notes.serve = () => notes.history[1] as NoteState;
+    const engine = new SyncEngine(api, session);
+    const refused = await engine.fetchNote(NOTE_ID);
+    expect(refused.refused).toEqual([expect.objectContaining({ kind: "older-version" })]);
+    expect(engine.note(NOTE_ID)).toBeUndefined();
+    expect(warnings).toMatchObject([{ kind: "note-head", reason: "rollback", noteId: NOTE_ID }]);
+    expect((await engine.syncOnce()).refused).toHaveLength(1);
+
+    notes.serve = current;
+    expect((await engine.syncOnce()).changed).toEqual([NOTE_ID]);
+    expect(readText(engine.note(NOTE_ID)?.doc ?? fail())).toBe("first line\ntwo\nthree\nfour");
   });
 
   it("a head proof the server lowers to match its older state does not verify: nothing is opened", async () => {
@@ -144,3 +164,7 @@ describe("issue 33, item 12: the writer's audit of note heads", () => {
     expect(other.warnings).toEqual([]);
   });
 });
+
+function fail(): never {
+  throw new Error("note not held");
+}

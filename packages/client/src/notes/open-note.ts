@@ -5,7 +5,12 @@
 // item 12: a fresh device signed in by password or passkey), warned of as `note-head`.
 import { loadSodium } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
-import { seenOrLogged, warnLoggedRollback, withLoggedMetadata } from "../trust/head-log";
+import {
+  rememberLogged,
+  seenOrLogged,
+  warnLoggedRollback,
+  withLoggedMetadata,
+} from "../trust/head-log";
 import { checkServedMetadata, recordTakenMetadata } from "../trust/served-metadata";
 import { checkServedState, recordServedState, seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
@@ -19,6 +24,7 @@ export async function openNote(api: ApiClient, session: Session, id: string): Pr
     seenOrLogged(sodium, api, session, id, seen),
     api.call("notes.get", { id }),
   ]);
+  rememberLogged(session, from, id);
   try {
     checkServedState(sodium, session, state, from.seen);
     const note = openState(sodium, session, state);
@@ -30,5 +36,6 @@ export async function openNote(api: ApiClient, session: Session, id: string): Pr
     return note;
   } catch (error) {
     warnLoggedRollback(api, from, error);
+    throw error;
   }
 }

@@ -6,9 +6,11 @@
 // the logged head as if it had seen it: a lower version, an older snapshot, another
 // update at the logged version, or title and tags of a lower revision are refused as a
 // rollback (RollbackDetected, and a `note-head` warning through the checker's onWarning).
-// Asked once per note and session, when the note is opened, never for a whole vault's
-// first sync. A note the log never held reads as before; a rollback within the last
-// epoch, before the head is logged, is not caught by the log.
+// Asked once per note and session, when the note is opened (openNote, and a sync engine's
+// fetchNote: a note opened before the first sync brought it), never for a whole vault's
+// first sync; the logged head is then remembered as seen, so the sync is held to it too.
+// A note the log never held reads as before; a rollback within the last epoch, before
+// the head is logged, is not caught by the log.
 import { fromBase64, type NoteMetadata, openMetadata, type Sodium, toBase64 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { KeyTransparencyFailed, RollbackDetected } from "../errors";
@@ -17,7 +19,7 @@ import type { Session } from "../vault/session";
 import { keyTransparencyFor, type LoggedNoteHead } from "./key-transparency";
 import type { SeenState } from "./seen-states";
 import { revisionOf } from "./served-metadata";
-import type { SeenAtRequest } from "./served-state";
+import { type SeenAtRequest, seenStatesOf } from "./served-state";
 
 type Hash = Pick<Sodium, "crypto_generichash">;
 
@@ -77,6 +79,17 @@ export async function seenOrLogged(
 }
 
 /**
+ * Remembers the logged head that stood in (`from.logged`) as this device's seen state of
+ * the note, when it still holds none: a later read (the first sync reaching the note)
+ * is then held to it too, as to heads a linked device was handed.
+ */
+export function rememberLogged(session: Session, from: LoggedSeen, noteId: string): void {
+  const stood = from.logged && from.seen(noteId);
+  const seen = seenStatesOf(session);
+  if (stood && !seen.get(noteId)) seen.set(stood);
+}
+
+/**
  * The logged head's metadata revision added to what stands in for the seen state, read
  * from the logged envelope under the note's keys (the server cannot read it). An
  * envelope that does not open here judges nothing.
@@ -106,8 +119,8 @@ export function withLoggedMetadata(
   return (other) => (other.toLowerCase() === id ? state : seen(other));
 }
 
-/** Warns of a refusal the logged head made (it stood in for a seen state), and rethrows it. */
-export function warnLoggedRollback(api: ApiClient, from: LoggedSeen, error: unknown): never {
+/** Warns of a refusal the logged head made (it stood in for a seen state). */
+export function warnLoggedRollback(api: ApiClient, from: LoggedSeen, error: unknown): void {
   if (from.logged && error instanceof RollbackDetected) {
     const { logged } = from;
     keyTransparencyFor(api).warn({
@@ -120,5 +133,4 @@ export function warnLoggedRollback(api: ApiClient, from: LoggedSeen, error: unkn
           : `the key-transparency log holds version ${logged.version} of this note (epoch ${logged.epoch}); the server served version ${error.served.version}, older than it (${error.kind})`,
     });
   }
-  throw error;
 }
