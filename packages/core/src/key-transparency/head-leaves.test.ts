@@ -34,9 +34,10 @@ const core = () =>
 const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
 const run = (query: ReturnType<typeof sql>) => scratch.database.db.execute(query);
 
+// Opening an embedded database runs every migration: ~5 s, over 10 s on a loaded machine.
 beforeAll(async () => {
   scratch = await openScratchDatabase("notes_kt_heads", process.env.DATABASE_URL || undefined);
-});
+}, 60_000);
 afterAll(async () => {
   await scratch?.close();
 });
