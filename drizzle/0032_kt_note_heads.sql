@@ -19,11 +19,9 @@ CREATE TABLE "kt_head_pending" (
 --> statement-breakpoint
 ALTER TABLE "kt_head_pending" ADD CONSTRAINT "kt_head_pending_note_id_notes_id_fk" FOREIGN KEY ("note_id") REFERENCES "public"."notes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "kt_head_leaves_epoch" ON "kt_head_leaves" USING btree ("epoch");--> statement-breakpoint
--- Every write that moves a note's head (creation, an append, a compaction, a metadata write)
--- puts the note in the next epoch, in the writing transaction (issue 33, item 12). One
--- probe of a primary key: a note written again before the epoch closes is already there.
--- The epoch job compares, so an update that changed nothing of the head logs nothing.
-CREATE FUNCTION kt_enqueue_note_head() RETURNS trigger
+-- Every write that moves a note's head enqueues it in the writing transaction (issue 33,
+-- item 12): packages/db/sql/functions/kt_enqueue_note_head.sql says why and how.
+CREATE OR REPLACE FUNCTION kt_enqueue_note_head() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO kt_head_pending (note_id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
