@@ -294,6 +294,7 @@ export {
   verifyDeletion,
 } from "./trust/deletion-signature";
 export { noteWritten, watchOwnHeads } from "./trust/head-audit";
+export { type HeldHead, holdToLoggedHead } from "./trust/held-head";
 export {
   type HandoutVerdict,
   isShared,

@@ -18,6 +18,7 @@ import { openNote } from "../notes/open-note";
 import { readText } from "../notes/text";
 import { SyncEngine } from "../sync/sync-engine";
 import { noteWritten, watchOwnHeads } from "../trust/head-audit";
+import { holdToLoggedHead } from "../trust/held-head";
 import { type KeyTransparencyWarning, keyTransparencyFor } from "../trust/key-transparency";
 import { MemorySeenStates } from "../trust/seen-states";
 import type { Session } from "../vault/session";
@@ -168,3 +169,50 @@ describe("issue 33, item 12: the writer's audit of note heads", () => {
 function fail(): never {
   throw new Error("note not held");
 }
+
+describe("issue 33, item 12: a note a fresh device's first sync took is held to the logged head when opened", () => {
+  it("reads it again when the log is ahead: an older state served again is refused and warned of, the current one caught up with", async () => {
+    const { notes, current } = await written();
+    const { session, api, warnings } = await freshDevice(notes);
+    // The first sync takes what it is served (no proof per note): version 1.
+    notes.serve = () => notes.history[1] as NoteState;
+    const engine = new SyncEngine(api, session);
+    expect((await engine.syncOnce()).changed).toEqual([NOTE_ID]);
+    const note = engine.note(NOTE_ID) ?? fail();
+    expect(note.version).toBe(1);
+
+    // Opened: the log holds version 3; the server keeps serving version 1.
+    expect(await holdToLoggedHead(sodium, api, session, note)).toBe("rolled-back");
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: "note-head", reason: "rollback", noteId: NOTE_ID }),
+    ]);
+    // From now on what is served must reach the logged head: the sync refuses less too.
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({ version: 3 });
+    // Asked once per session.
+    expect(await holdToLoggedHead(sodium, api, session, note)).toBe("unchecked");
+
+    // Another device (session) of the same account, served the current state when opening.
+    const other = await freshDevice(notes);
+    const otherEngine = new SyncEngine(other.api, other.session);
+    notes.serve = () => notes.history[1] as NoteState;
+    await otherEngine.syncOnce();
+    notes.serve = current;
+    const held = otherEngine.note(NOTE_ID) ?? fail();
+    expect(await holdToLoggedHead(sodium, other.api, other.session, held)).toBe("caught-up");
+    expect(readText(held.doc)).toBe("first line\ntwo\nthree\nfour");
+    expect(other.warnings).toEqual([]);
+  });
+
+  it("a log behind what this device saw, or at it, changes nothing", async () => {
+    const { notes, current } = await written();
+    notes.write("five"); // version 4, not logged yet
+    const { session, api, warnings } = await freshDevice(notes);
+    notes.serve = () => ({ ...notes.state(), metadata: current().metadata });
+    const engine = new SyncEngine(api, session);
+    await engine.syncOnce();
+    const note = engine.note(NOTE_ID) ?? fail();
+    expect(await holdToLoggedHead(sodium, api, session, note)).toBe("held");
+    expect(warnings).toEqual([]);
+    expect(session.seenStates?.get(NOTE_ID)).toMatchObject({ version: 4 });
+  });
+});

@@ -29,6 +29,15 @@ const UNREADABLE: readonly string[] = ["no-head", "stale", "wrong-epoch"];
 /** Notes whose logged head this session already asked for. */
 const asked = new WeakMap<Session, Set<string>>();
 
+/** Whether this session asked the log of `id` already; marks it asked either way. */
+export function askedBefore(session: Session, id: string): boolean {
+  const done = asked.get(session) ?? new Set<string>();
+  asked.set(session, done);
+  if (done.has(id)) return true;
+  done.add(id);
+  return false;
+}
+
 /** What a logged head stands for when a device holds nothing of the note. */
 export interface LoggedSeen {
   /** What the device had seen, or the logged head standing in for it. */
