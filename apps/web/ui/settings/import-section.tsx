@@ -2,22 +2,27 @@
 // Import: Markdown files, zips of them (this app's export among them) or a
 // Standard Notes plaintext backup, with the images the notes show (issue 36).
 // Everything is read and sealed in this tab;
-// a progress bar while notes are made, then a summary of what came in and what not.
-import { useState } from "react";
-import { importNotes } from "../../vault/import/import-notes";
+// progress per note and per image while they are made and uploaded (Cancel stops
+// without leaving a note half written), then a summary of what came in and what not.
+import { useRef, useState } from "react";
+import { type ImportProgress, importNotes } from "../../vault/import/import-notes";
 import { readImport } from "../../vault/import/read-import";
 import { useVault } from "../vault-context";
 import { plural } from "../wording";
+import { importProgressText } from "./import-progress";
 
 interface Summary {
   imported: number;
   skipped: string[];
+  cancelled: boolean;
 }
 
 export function ImportSection() {
   const { vault } = useVault();
-  const [progress, setProgress] = useState<{ done: number; total: number }>();
+  const [progress, setProgress] = useState<ImportProgress>();
   const [summary, setSummary] = useState<Summary>();
+  const [cancelling, setCancelling] = useState(false);
+  const stop = useRef<AbortController>(undefined);
   const run = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     setSummary(undefined);
@@ -25,12 +30,20 @@ export function ImportSection() {
       [...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
     );
     const found = readImport(files);
-    setProgress({ done: 0, total: found.notes.length });
-    const imported = await importNotes(vault, found.notes, (done, total) =>
-      setProgress({ done, total }),
-    );
+    const controller = new AbortController();
+    stop.current = controller;
+    const result = await importNotes(vault, found.notes, setProgress, controller.signal);
     setProgress(undefined);
-    setSummary({ imported, skipped: found.skipped });
+    setCancelling(false);
+    setSummary({
+      imported: result.imported,
+      skipped: [...found.skipped, ...result.leftOut],
+      cancelled: result.cancelled,
+    });
+  };
+  const cancel = () => {
+    setCancelling(true);
+    stop.current?.abort();
   };
   return (
     <section aria-labelledby="import-h">
@@ -56,14 +69,26 @@ export function ImportSection() {
         />
       </label>
       {progress && (
-        <p role="status">
-          <progress max={progress.total} value={progress.done} aria-label="Import progress" />{" "}
-          Importing {progress.done} of {plural(progress.total, "note")}…
-        </p>
+        <div role="status">
+          <progress
+            max={progress.totalNotes + progress.totalImages}
+            value={progress.notes + progress.images}
+            aria-label="Import progress"
+          />{" "}
+          {cancelling
+            ? "Cancelling: the image on its way finishes, the rest is left out…"
+            : importProgressText(progress)}{" "}
+          <button type="button" className="secondary" disabled={cancelling} onClick={cancel}>
+            Cancel import
+          </button>
+        </div>
       )}
       {summary && (
         <div role="status" data-testid="import-summary">
-          <p>Imported {plural(summary.imported, "note")}.</p>
+          <p>
+            {summary.cancelled ? "Import cancelled. " : ""}Imported{" "}
+            {plural(summary.imported, "note")}.
+          </p>
           {summary.skipped.length > 0 && (
             <>
               <p>Left out:</p>

@@ -16,7 +16,7 @@ describe("importNotes with images", () => {
       attachments: { upload },
     };
     const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47);
-    const done = await importNotes(
+    const result = await importNotes(
       vault,
       [
         {
@@ -29,7 +29,7 @@ describe("importNotes with images", () => {
       ],
       () => {},
     );
-    expect(done).toBe(1);
+    expect(result).toEqual({ imported: 1, leftOut: [], cancelled: false });
     const blocks = doc.getXmlFragment(CONTENT_FRAGMENT).toArray() as Y.XmlElement[];
     expect(blocks.map((block) => block.nodeName)).toEqual([
       "paragraph",
@@ -66,7 +66,109 @@ describe("importNotes with images", () => {
         [{ title: "A", tags: [], body: "", format: "markdown", parts: [image, "text"] }],
         () => {},
       ),
-    ).resolves.toBe(1);
+    ).resolves.toMatchObject({ imported: 1 });
     expect(doc.getXmlFragment(CONTENT_FRAGMENT).length).toBe(2);
+  });
+
+  it("reports notes and images as each is done, images counted across the import", async () => {
+    const docs = new Map<string, Y.Doc>();
+    let made = 0;
+    const reports: string[] = [];
+    const vault = {
+      createNote: async () => {
+        const id = `note-${++made}`;
+        docs.set(id, new Y.Doc());
+        return id;
+      },
+      note: (id: string) => ({ doc: docs.get(id) }) as never,
+      attachments: {
+        upload: vi.fn(async (_note: string, _id: string, file: File) => {
+          reports.push(`upload ${file.name}`);
+        }),
+      },
+    };
+    const png = (name: string) => ({ name, type: "image/png", bytes: Uint8Array.of(1) });
+    await importNotes(
+      vault,
+      [
+        {
+          title: "A",
+          tags: [],
+          body: "",
+          format: "markdown",
+          parts: [png("1.png"), "x", png("2.png")],
+        },
+        { title: "B", tags: [], body: "plain", format: "markdown" },
+        { title: "C", tags: [], body: "", format: "markdown", parts: ["y", png("3.png")] },
+      ],
+      (p) => reports.push(`${p.notes}/${p.totalNotes} notes, ${p.images}/${p.totalImages} images`),
+    );
+    expect(reports).toEqual([
+      "0/3 notes, 0/3 images",
+      "upload 1.png",
+      "0/3 notes, 1/3 images",
+      "upload 2.png",
+      "0/3 notes, 2/3 images",
+      "1/3 notes, 2/3 images",
+      "2/3 notes, 2/3 images",
+      "upload 3.png",
+      "2/3 notes, 3/3 images",
+      "3/3 notes, 3/3 images",
+    ]);
+  });
+
+  it("a cancel during an upload finishes that image and the note's text, and leaves the rest out", async () => {
+    const docs = new Map<string, Y.Doc>();
+    const stop = new AbortController();
+    const vault = {
+      createNote: vi.fn(async () => {
+        const id = `note-${docs.size + 1}`;
+        docs.set(id, new Y.Doc());
+        return id;
+      }),
+      note: (id: string) => ({ doc: docs.get(id) }) as never,
+      attachments: {
+        // The person presses Cancel while the first image is on its way.
+        upload: vi.fn(async () => stop.abort()),
+      },
+    };
+    const png = (name: string) => ({ name, type: "image/png", bytes: Uint8Array.of(1) });
+    const last = vi.fn();
+    const result = await importNotes(
+      vault,
+      [
+        {
+          title: "Trip",
+          tags: [],
+          body: "",
+          format: "markdown",
+          parts: ["Before.", png("map.png"), "Between.", png("route.png"), "After."],
+        },
+        { title: "Later", tags: [], body: "never made", format: "markdown" },
+      ],
+      last,
+      stop.signal,
+    );
+    expect(result).toEqual({
+      imported: 1,
+      cancelled: true,
+      leftOut: [
+        "route.png in “Trip”: not imported, the import was cancelled",
+        "“Later”: not imported, the import was cancelled",
+      ],
+    });
+    expect(vault.createNote).toHaveBeenCalledTimes(1);
+    expect(vault.attachments.upload).toHaveBeenCalledTimes(1);
+    // All of the note's text, one image block (the one uploaded), no block without an upload.
+    const blocks = docs.get("note-1")?.getXmlFragment(CONTENT_FRAGMENT).toArray() as Y.XmlElement[];
+    expect(blocks.map((b) => b.nodeName)).toEqual([
+      "paragraph",
+      ATTACHMENT_NODE,
+      "paragraph",
+      "paragraph",
+    ]);
+    const text = blocks.filter((b) => b.nodeName === "paragraph").map((b) => b.toString());
+    expect(text.join("")).toMatch(/Before\..*Between\..*After\./);
+    expect(last).toHaveBeenLastCalledWith({ notes: 1, totalNotes: 2, images: 2, totalImages: 2 });
   });
 });
