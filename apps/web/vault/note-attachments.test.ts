@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { attachmentServer } from "../../../packages/client/test/support/hostile-server/attachment-server";
 import { NoteAttachments } from "./note-attachments";
 import { PendingUploads } from "./pending-uploads";
+import { uploadKeeper } from "./upload-keeper";
 
 const NOTE = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
 const MiB = 1024 * 1024;
@@ -74,5 +75,22 @@ describe("uploads in the web app", () => {
     );
     expect(attachments.get(id).problem).toBe("Not uploaded: your storage is full.");
     expect(await new PendingUploads().all()).toEqual([]);
+  });
+
+  it("sends a file the browser will not keep (a private window's quota) all the same", async () => {
+    const server = attachmentServer();
+    const keeper = {
+      ...uploadKeeper(),
+      keep: async () => Promise.reject(new Error("QuotaExceeded")),
+    };
+    const attachments = new NoteAttachments(host(server), keeper);
+    const id = crypto.randomUUID();
+    await attachments.upload(
+      NOTE,
+      id,
+      new File([new Uint8Array(10)], "a.txt", { type: "text/plain" }),
+    );
+    expect(attachments.get(id)).toMatchObject({ state: "complete", problem: undefined });
+    expect(server.puts).toHaveLength(1);
   });
 });

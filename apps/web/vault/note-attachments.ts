@@ -17,8 +17,10 @@ import {
   uploadAttachment,
 } from "@notes/client";
 import { type AttachmentMetadata, loadSodium, wrapFileKey } from "@notes/crypto";
-import { localKey, openLocal, sealLocal } from "./local-seal";
-import { type PendingUpload, PendingUploads } from "./pending-uploads";
+import type { KeptUpload } from "./background/upload-keeping";
+import { localKey } from "./local-seal";
+import { PendingUploads } from "./pending-uploads";
+import { type UploadKeeper, uploadKeeper } from "./upload-keeper";
 
 export interface AttachmentShown {
   metadata?: AttachmentMetadata;
@@ -57,7 +59,10 @@ export class NoteAttachments {
   private readonly opened = new Map<string, Promise<OpenedAttachment>>();
   private readonly pending = new PendingUploads();
 
-  constructor(private readonly host: Host) {}
+  constructor(
+    private readonly host: Host,
+    private readonly keeper: UploadKeeper = uploadKeeper(),
+  ) {}
 
   watch(id: string, listener: () => void): () => void {
     const set = this.listeners.get(id) ?? new Set();
@@ -85,17 +90,14 @@ export class NoteAttachments {
   /** Starts uploading `file` as `attachmentId` (already placed in the note by the caller). */
   async upload(noteId: string, attachmentId: string, file: File): Promise<void> {
     const preview = file.type.startsWith("image/") ? await makeThumbnail(file) : undefined;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const entry: PendingUpload = {
+    const entry: KeptUpload = {
       attachmentId,
       noteId,
       name: file.name || "pasted image",
       type: file.type,
       size: file.size,
-      sealed: await sealLocal(await localKey(this.session(), "upload"), bytes),
       ...preview,
     };
-    await this.pending.put(entry);
     this.set(attachmentId, {
       metadata: {
         name: entry.name,
@@ -107,7 +109,14 @@ export class NoteAttachments {
       url: URL.createObjectURL(file),
       state: "uploading",
     });
-    await this.send(entry, new Blob([bytes]), true);
+    // Kept sealed for resuming before anything is sent, in the keeper's worker: sealing
+    // 100 MB here would hold the tab for seconds. Where the browser will not keep it
+    // (a private window's small storage quota), it is sent all the same, only not
+    // resumable after a reload.
+    await this.keeper
+      .keep(await localKey(this.session(), "upload"), entry, file)
+      .catch(() => undefined);
+    await this.send(entry, file, true);
   }
 
   private session(): { masterKey: Uint8Array } {
@@ -115,13 +124,14 @@ export class NoteAttachments {
   }
 
   /** Sends a pending upload: from the start (`fresh`) or from the chunks the server lacks. */
-  private async send(entry: PendingUpload, blob: Blob, fresh: boolean): Promise<void> {
+  private async send(entry: KeptUpload, blob: Blob, fresh: boolean): Promise<void> {
     const controller = new AbortController();
     this.running.set(entry.attachmentId, controller);
     const sodium = await loadSodium();
     const note = await this.keys(entry.noteId);
     const options = {
       signal: controller.signal,
+      sealChunk: this.keeper.sealChunk,
       onProgress: ({ done, total }: { done: number; total: number }) =>
         this.set(entry.attachmentId, { progress: { done, total, direction: "up" } }),
     };
@@ -177,10 +187,11 @@ export class NoteAttachments {
   /** Resumes every upload this browser had not finished (after a reload or sign-in). */
   async resumePending(): Promise<void> {
     const key = await localKey(this.session(), "upload");
-    for (const entry of await this.pending.all()) {
+    for (const entry of await this.keeper.list()) {
       if (this.running.has(entry.attachmentId)) continue;
-      const bytes = await openLocal(key, entry.sealed);
-      if (!bytes) continue;
+      // Opened in the keeper's worker; what comes back is a Blob over the bytes.
+      const file = await this.keeper.read(key, entry.attachmentId);
+      if (!file) continue;
       this.set(entry.attachmentId, {
         metadata: {
           name: entry.name,
@@ -195,7 +206,7 @@ export class NoteAttachments {
         .call("attachments.get", { id: entry.noteId, attachmentId: entry.attachmentId })
         .then(() => true)
         .catch(() => false);
-      await this.send(entry, new Blob([bytes.slice()]), !exists);
+      await this.send(entry, file, !exists);
     }
   }
 

@@ -45,6 +45,10 @@ export class PendingUploads {
     return (await this.db()).getAll("pending");
   }
 
+  async get(attachmentId: string): Promise<PendingUpload | undefined> {
+    return (await this.db()).get("pending", attachmentId);
+  }
+
   async remove(attachmentId: string): Promise<void> {
     await (await this.db()).delete("pending", attachmentId);
   }

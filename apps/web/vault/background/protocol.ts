@@ -1,11 +1,14 @@
 // The background worker's protocol: requests from the tab, numbered, each answered
 // once with the same number. `handleBackgroundRequest` is the worker's whole behaviour
 // (the worker file only wires it to messages), so tests drive it without a Worker.
-// Its two jobs: the full-text index (open, upsert, remove, query, save) and sealing
-// the notes list snapshot (saveList).
+// Its jobs: the full-text index (open, upsert, remove, query, save), sealing the
+// notes list snapshot (saveList), and, in a worker of their own, keeping uploads for
+// resuming (upload-keeping.ts).
 import { LIST_COVERS_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { openLocalJson, sealLocalJson } from "../local-seal";
+import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
+import { handleUploadRequest, type UploadReply, type UploadRequest } from "./upload-keeping";
 
 /** Where the sealed index is kept, in IndexedDB's "meta" store. */
 export const SEARCH_INDEX_KEY = "searchIndex";
@@ -56,7 +59,8 @@ export type BackgroundRequest =
    */
   | { type: "save"; covers?: number }
   /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), after it. */
-  | { type: "saveList"; notes: unknown[]; covers?: number };
+  | { type: "saveList"; notes: unknown[]; covers?: number }
+  | UploadRequest;
 
 export type BackgroundReply =
   /** What each indexed note's stamp was, so the tab sends only what changed since. */
@@ -65,6 +69,7 @@ export type BackgroundReply =
   | { type: "hits"; hits: SearchHit[]; total: number; tookMs: number }
   | { type: "linkers"; ids: string[] }
   | { type: "saved" }
+  | UploadReply
   | { type: "error"; message: string };
 
 export interface Envelope<T> {
@@ -85,6 +90,8 @@ export interface BackgroundState {
   store?: MetaStore | undefined;
   /** Opens the database named at "open" (the worker's IndexedDB; a fake in tests). */
   storeFor: (dbName: string) => MetaStore;
+  /** The uploads kept for resuming, opened on first use. */
+  uploads?: PendingUploads;
 }
 
 export function newBackgroundState(storeFor: (dbName: string) => MetaStore): BackgroundState {
@@ -140,6 +147,12 @@ export async function handleBackgroundRequest(
         );
       return { type: "saved" };
     }
+    case "keepUpload":
+    case "listUploads":
+    case "readUpload":
+    case "sealChunk":
+      state.uploads ??= new PendingUploads();
+      return handleUploadRequest(state.uploads, request);
     default:
       return { type: "error", message: "unknown request" };
   }

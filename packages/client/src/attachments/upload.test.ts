@@ -1,7 +1,14 @@
 // Uploading and downloading through the SDK (issue 36) against the in-memory server:
 // progress, cancel and resume (only the missing chunks go again), stream sources and
 // sinks, rename, and rotation re-wrapping file keys without touching a chunk.
-import { DEFAULT_CHUNK_BYTES, generateKey, loadSodium, type Sodium } from "@notes/crypto";
+import {
+  DEFAULT_CHUNK_BYTES,
+  generateKey,
+  loadSodium,
+  type Sodium,
+  sealChunk,
+  toBase64,
+} from "@notes/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attachmentServer } from "../../test/support/hostile-server/attachment-server";
 import { FIXED_CEK, NOTE_ID } from "../../test/support/test-keys";
@@ -54,6 +61,31 @@ describe("uploading an attachment", () => {
     expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
     // Padmé: 20481 bytes are stored as 20992, in six chunks.
     expect(server.records.get(opened.record.id)?.chunkCount).toBe(6);
+    expect(hexOf(await download(opened.record.id))).toBe(hexOf(bytes));
+  });
+
+  it("seals each chunk with the sealer given (a worker's, in the web app), in any order it answers", async () => {
+    const { api, download } = setUp();
+    const bytes = fileOf(3 * CHUNK + 7);
+    const asked: string[] = [];
+    const opened = await uploadAttachment(
+      api,
+      sodium,
+      NOTE_ID,
+      FIXED_CEK,
+      new Blob([bytes]),
+      { name: "scan.pdf", type: "application/pdf" },
+      {
+        chunkBytes: CHUNK,
+        sealChunk: async ({ fileKey, attachmentId, index, last, plaintext }) => {
+          asked.push(`${index}${last ? " last" : ""}`);
+          // Answers out of order, as a busy worker may.
+          await new Promise((resolve) => setTimeout(resolve, (4 - index) * 5));
+          return toBase64(sealChunk(sodium, fileKey, attachmentId, index, last, plaintext));
+        },
+      },
+    );
+    expect(asked).toEqual(["0", "1", "2", "3 last"]);
     expect(hexOf(await download(opened.record.id))).toBe(hexOf(bytes));
   });
 
