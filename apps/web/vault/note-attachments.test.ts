@@ -93,4 +93,35 @@ describe("uploads in the web app", () => {
     expect(attachments.get(id)).toMatchObject({ state: "complete", problem: undefined });
     expect(server.puts).toHaveLength(1);
   });
+
+  it("a cancel while the file is being kept sends nothing, and keeps nothing", async () => {
+    const server = attachmentServer();
+    let kept: () => void = () => {};
+    const keeper = uploadKeeper();
+    const slow = {
+      ...keeper,
+      keep: async (...args: Parameters<typeof keeper.keep>) => {
+        await new Promise<void>((resolve) => {
+          kept = resolve;
+        });
+        await keeper.keep(...args);
+      },
+    };
+    const attachments = new NoteAttachments(host(server), slow);
+    const id = crypto.randomUUID();
+    const uploading = attachments.upload(
+      NOTE,
+      id,
+      new File([new Uint8Array(10)], "a.txt", { type: "text/plain" }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(attachments.get(id).state).toBe("uploading");
+    await attachments.cancel(NOTE, id);
+    kept();
+    await uploading;
+    expect(attachments.get(id).state).toBe("cancelled");
+    expect(server.puts).toHaveLength(0);
+    expect(server.records.size).toBe(0);
+    expect(await new PendingUploads().all()).toEqual([]);
+  });
 });

@@ -112,11 +112,16 @@ export class NoteAttachments {
     // Kept sealed for resuming before anything is sent, in the keeper's worker: sealing
     // 100 MB here would hold the tab for seconds. Where the browser will not keep it
     // (a private window's small storage quota), it is sent all the same, only not
-    // resumable after a reload.
+    // resumable after a reload. Cancel works from here on: a file cancelled while it is
+    // being kept is not sent, nor kept.
+    const controller = new AbortController();
+    this.running.set(attachmentId, controller);
     await this.keeper
       .keep(await localKey(this.session(), "upload"), entry, file)
       .catch(() => undefined);
-    await this.send(entry, file, true);
+    if (!controller.signal.aborted) return this.send(entry, file, true, controller);
+    this.running.delete(attachmentId);
+    await this.pending.remove(attachmentId);
   }
 
   private session(): { masterKey: Uint8Array } {
@@ -124,8 +129,12 @@ export class NoteAttachments {
   }
 
   /** Sends a pending upload: from the start (`fresh`) or from the chunks the server lacks. */
-  private async send(entry: KeptUpload, blob: Blob, fresh: boolean): Promise<void> {
-    const controller = new AbortController();
+  private async send(
+    entry: KeptUpload,
+    blob: Blob,
+    fresh: boolean,
+    controller = new AbortController(),
+  ): Promise<void> {
     this.running.set(entry.attachmentId, controller);
     const sodium = await loadSodium();
     const note = await this.keys(entry.noteId);
