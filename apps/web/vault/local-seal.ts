@@ -8,7 +8,9 @@ import {
   hkdfSha256,
   loadSodium,
   openEnvelope,
+  openEnvelopeBytes,
   sealEnvelope,
+  sealEnvelopeBytes,
   utf8Decode,
   utf8Encode,
 } from "@notes/crypto";
@@ -49,6 +51,24 @@ export async function sealLocal(key: Uint8Array, bytes: Uint8Array): Promise<str
 export async function openLocal(key: Uint8Array, sealed: string): Promise<Uint8Array | undefined> {
   try {
     return openEnvelope(await loadSodium(), key, LOCAL_ID, sealed);
+  } catch {
+    return undefined;
+  }
+}
+
+/** As sealLocal, kept as raw bytes (a large file: no Base64 pass, a third smaller). */
+export async function sealLocalBytes(key: Uint8Array, bytes: Uint8Array): Promise<Uint8Array> {
+  return sealEnvelopeBytes(await loadSodium(), key, LOCAL_ID, bytes);
+}
+
+/** As openLocal, for a blob kept as raw bytes (or as Base64, by sealLocal). */
+export async function openLocalBytes(
+  key: Uint8Array,
+  sealed: Uint8Array | string,
+): Promise<Uint8Array | undefined> {
+  if (typeof sealed === "string") return openLocal(key, sealed);
+  try {
+    return openEnvelopeBytes(await loadSodium(), key, LOCAL_ID, sealed);
   } catch {
     return undefined;
   }

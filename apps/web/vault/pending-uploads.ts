@@ -11,8 +11,11 @@ export interface PendingUpload {
   name: string;
   type: string;
   size: number;
-  /** The file, sealed (local-seal.ts, purpose "upload"). */
-  sealed: string;
+  /**
+   * The file, sealed (local-seal.ts, purpose "upload"): raw bytes, or Base64 as kept
+   * before uploads were kept by a worker.
+   */
+  sealed: Uint8Array | string;
   /** Its preview, when it is an image (a data: URL, also sealed into the attachment's metadata). */
   thumbnail?: string;
   width?: number;

@@ -89,7 +89,7 @@ export {
   sealerProof,
   verifySealerProof,
 } from "./device-link-sealer-proof";
-export { openEnvelope, sealEnvelope } from "./envelope";
+export { openEnvelope, openEnvelopeBytes, sealEnvelope, sealEnvelopeBytes } from "./envelope";
 export { deriveEpochId } from "./epoch-id";
 export {
   CryptoError,

@@ -7,7 +7,7 @@
 // and goes as a Blob, a handle the worker reads itself, so no copy of it crosses.
 // Each chunk is sealed there too (with its Base64): tens of milliseconds a MiB.
 import { loadSodium, sealChunk, toBase64 } from "@notes/crypto";
-import { openLocal, sealLocal } from "../local-seal";
+import { openLocalBytes, sealLocalBytes } from "../local-seal";
 import type { PendingUpload, PendingUploads } from "../pending-uploads";
 
 /** What is kept of an upload besides its sealed bytes. */
@@ -43,7 +43,7 @@ export async function handleUploadRequest(
   switch (request.type) {
     case "keepUpload": {
       const bytes = new Uint8Array(await request.file.arrayBuffer());
-      const sealed = await sealLocal(request.key, bytes);
+      const sealed = await sealLocalBytes(request.key, bytes);
       await pending.put({ ...request.entry, sealed });
       return { type: "saved" };
     }
@@ -54,7 +54,7 @@ export async function handleUploadRequest(
       };
     case "readUpload": {
       const entry = await pending.get(request.attachmentId);
-      const bytes = entry && (await openLocal(request.key, entry.sealed));
+      const bytes = entry && (await openLocalBytes(request.key, entry.sealed));
       return { type: "upload", file: bytes ? new Blob([bytes.slice()]) : undefined };
     }
     case "sealChunk": {
