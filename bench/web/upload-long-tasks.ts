@@ -1,0 +1,260 @@
+// `pnpm bench:web-upload` (issue 36): the browser's main thread while a file uploads.
+// A BENCH_MB file (default 100, 10^6 bytes) is dropped into a note of the web app in
+// Chromium and uploaded encrypted, as a person would; against it, the same bytes sent
+// plain from the same page to the same server through the same /v1 operations (create,
+// put each 1 MiB chunk as Base64 JSON with three in flight, finish), the Base64 made by
+// the browser's FileReader (off the main thread), so the difference is what the app
+// does: sealing, the copy kept for resuming, progress. Both record PerformanceObserver
+// `longtask` entries (over 50 ms) from the drop (or first request) until the upload is
+// finished. BENCH_RUNS rounds (default 3), each plain then encrypted; medians printed
+// with the load average. Embedded database by default; BENCH_ATTACHMENT_DB=postgres
+// with BENCH_DATABASE_URL (default the local test database) for Postgres. Needs a Next
+// build (`pnpm build`).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { createApiClient, createNote, signUp } from "@notes/client";
+import { chromium, type Page } from "@playwright/test";
+import {
+  resetPostgres,
+  TEST_OPERATOR_TOKEN,
+  TEST_SERVER_SECRET,
+} from "../../apps/web/test/support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "../../apps/web/test/support/server-process";
+import { chromiumLaunch } from "../../e2e/chromium-launch";
+import { openNote, signIn } from "../../e2e/fixtures/journeys";
+import { watchLongTasks } from "./measure";
+
+const MB = Number(process.env.BENCH_MB ?? 100);
+const SIZE = MB * 1_000_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const postgresMode = process.env.BENCH_ATTACHMENT_DB === "postgres";
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TITLE = "Upload bench";
+const WAIT = Number(process.env.BENCH_WAIT_MS ?? 300_000);
+
+interface Round {
+  ms: number;
+  count: number;
+  totalMs: number;
+  longestMs: number;
+}
+
+/** A file of random bytes, kept on `window` for the next upload; built before timing starts. */
+async function buildFile(page: Page): Promise<void> {
+  await page.evaluate((size) => {
+    const data = new Uint8Array(size);
+    for (let at = 0; at < size; at += 65_536)
+      crypto.getRandomValues(data.subarray(at, Math.min(size, at + 65_536)));
+    (window as unknown as { benchFile: File }).benchFile = new File([data], "bench.bin", {
+      type: "application/octet-stream",
+    });
+  }, SIZE);
+  // Let the tasks of building it end before anything is timed.
+  await page.waitForTimeout(1_000);
+}
+
+/** The long tasks that began in [from, to] (page time, ms). */
+function tasksBetween(page: Page, from: number, to: number) {
+  return page.evaluate(
+    ([a, b]) => {
+      const tasks = window.__longTasks.filter((t) => t.start >= a && t.start <= b);
+      return {
+        count: tasks.length,
+        totalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+        longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      };
+    },
+    [from, to] as const,
+  );
+}
+
+/** Drops the file into the open note and waits until its upload is finished. */
+async function encryptedRound(page: Page, nth: number): Promise<Round> {
+  await buildFile(page);
+  const from = await page.evaluate(() => {
+    const file = (window as unknown as { benchFile: File }).benchFile;
+    const target = document.querySelector('[aria-label="Note text"]');
+    if (!target) throw new Error("no note text");
+    const box = target.getBoundingClientRect();
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    const start = performance.now();
+    target.dispatchEvent(
+      new DragEvent("drop", {
+        dataTransfer: transfer,
+        bubbles: true,
+        cancelable: true,
+        clientX: box.left + 12,
+        clientY: box.top + 12,
+      }),
+    );
+    return start;
+  });
+  // Finished, or a problem shown on the block (the run stops: its figures would mean nothing).
+  const handle = await page.waitForFunction(
+    (n) => {
+      const chip = document.querySelectorAll('figure.attachment[data-kind="file"]')[n - 1];
+      const problem = chip?.querySelector("[role=alert]")?.textContent;
+      if (problem) return { problem };
+      return chip?.getAttribute("data-state") === "complete" ? { to: performance.now() } : false;
+    },
+    nth,
+    { timeout: WAIT, polling: 50 },
+  );
+  const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
+  if (to === undefined) throw new Error(`the upload did not finish: ${problem}`);
+  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+}
+
+/** The same bytes, unsealed, through create / put chunk / finish from the page. */
+async function plainRound(page: Page, noteId: string, token: string): Promise<Round> {
+  await buildFile(page);
+  const { from, to } = await page.evaluate(
+    async ([id, bearer]) => {
+      const file = (window as unknown as { benchFile: File }).benchFile;
+      const chunk = 1024 * 1024;
+      const count = Math.ceil(file.size / chunk);
+      const attachmentId = crypto.randomUUID();
+      const base = `/v1/notes/${id}/attachments`;
+      const headers = { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" };
+      const call = async (method: string, url: string, body: unknown) => {
+        const res = await fetch(url, { method, headers, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      };
+      const base64 = (blob: Blob) =>
+        new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () =>
+            resolve(String(reader.result).slice(String(reader.result).indexOf(",") + 1));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsDataURL(blob);
+        });
+      const noise = (n: number) =>
+        btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(n))));
+      const start = performance.now();
+      await call("POST", base, {
+        attachmentId,
+        wrappedKey: noise(72),
+        metadata: noise(296),
+        chunkSize: chunk,
+        size: file.size,
+      });
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < count; i = next++) {
+          const data = await base64(file.slice(i * chunk, Math.min(file.size, (i + 1) * chunk)));
+          await call("PUT", `${base}/${attachmentId}/chunks/${i}`, { data });
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+      await call("POST", `${base}/${attachmentId}:finish`, {});
+      return { from: start, to: performance.now() };
+    },
+    [noteId, token] as const,
+  );
+  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+}
+
+/** The same page with the note open and nothing asked of it, for `ms`: what the app costs at rest. */
+async function idleRound(page: Page, ms: number): Promise<Round> {
+  const from = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(ms);
+  const to = await page.evaluate(() => performance.now());
+  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+function row(name: string, rounds: Round[]): string {
+  const m = (pick: (r: Round) => number) => median(rounds.map(pick));
+  const rate = (SIZE / 1e6 / (m((r) => r.ms) / 1000)).toFixed(1);
+  const each = rounds.map((r) => `${r.count}/${Math.round(r.totalMs)}/${Math.round(r.longestMs)}`);
+  return `| ${name} | ${rate} | ${m((r) => r.count)} | ${Math.round(m((r) => r.totalMs))} | ${Math.round(m((r) => r.longestMs))} | ${each.join(", ")} |`;
+}
+
+async function main() {
+  if (postgresMode) await resetPostgres(PG_URL);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = startProcess(
+    "self-hosted",
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-web-upload-")),
+      RATE_LIMIT_SCALE: "1000",
+      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      LOG_LEVEL: "warn",
+      ...(postgresMode && { DATABASE_URL: PG_URL, SERVER_SECRET: TEST_SERVER_SECRET }),
+    },
+    "bench-web-upload.log",
+  );
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    await waitForHealth(url, server);
+    const api = createApiClient({ baseUrl: url });
+    const handle = `bench_${randomBytes(5).toString("hex")}`;
+    const password = "bench web upload";
+    const { session } = await signUp(api, { identifier: handle, password });
+    await fetch(`${url}/ops/v1/accounts/${handle}:grantComplimentary`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+    });
+    const note = await createNote(api, session, { title: TITLE, tags: [], text: "" });
+
+    const page = await browser.newPage({ baseURL: url, viewport: { width: 1280, height: 800 } });
+    await watchLongTasks(page);
+    // tsx (esbuild, keepNames) wraps the named functions of plainRound's page script in
+    // __name(), which the page does not have.
+    await page.addInitScript("globalThis.__name = (f) => f;");
+    await signIn(page, handle, password);
+    await openNote(page, TITLE);
+
+    const plain: Round[] = [];
+    const encrypted: Round[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") console.log(`[page] ${message.text()}`);
+    });
+    page.on("pageerror", (error) => console.log(`[page error] ${error.message}`));
+    for (let run = 1; run <= RUNS; run++) {
+      plain.push(await plainRound(page, note.id, session.token));
+      console.log(`round ${run} plain`, plain.at(-1));
+      encrypted.push(await encryptedRound(page, run));
+      console.log(`round ${run} encrypted`, encrypted.at(-1));
+    }
+    const idle = await idleRound(page, 10_000);
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ");
+    console.log(
+      `\n${MB} MB file, ${postgresMode ? "Postgres" : "embedded PGlite"}, ${RUNS} rounds, load average ${load}\n`,
+    );
+    console.log(
+      "| upload from the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |",
+    );
+    console.log("|---|---|---|---|---|---|");
+    console.log(row("encrypted (the web app: drop into a note)", encrypted));
+    console.log(row("plain (same bytes and operations, FileReader Base64)", plain));
+    console.log(
+      `idle, the note open, 10 s: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
+    );
+  } finally {
+    await browser.close();
+    await stopProcess(server);
+  }
+}
+
+await main();
