@@ -76,8 +76,14 @@ function tasksBetween(page: Page, from: number, to: number) {
 }
 
 /** Drops the file into the open note and waits until its upload is finished. */
-async function encryptedRound(page: Page, nth: number): Promise<Round> {
+async function encryptedRound(page: Page): Promise<Round> {
   await buildFile(page);
+  // The drop puts the new block where it lands (at the top), so it is told by its id.
+  const before = await page.evaluate(() =>
+    [...document.querySelectorAll("figure.attachment")].map((f) =>
+      f.getAttribute("data-attachment-id"),
+    ),
+  );
   const from = await page.evaluate(() => {
     const file = (window as unknown as { benchFile: File }).benchFile;
     const target = document.querySelector('[aria-label="Note text"]');
@@ -99,13 +105,15 @@ async function encryptedRound(page: Page, nth: number): Promise<Round> {
   });
   // Finished, or a problem shown on the block (the run stops: its figures would mean nothing).
   const handle = await page.waitForFunction(
-    (n) => {
-      const chip = document.querySelectorAll('figure.attachment[data-kind="file"]')[n - 1];
+    (known) => {
+      const chip = [...document.querySelectorAll('figure.attachment[data-kind="file"]')].find(
+        (f) => !known.includes(f.getAttribute("data-attachment-id")),
+      );
       const problem = chip?.querySelector("[role=alert]")?.textContent;
       if (problem) return { problem };
       return chip?.getAttribute("data-state") === "complete" ? { to: performance.now() } : false;
     },
-    nth,
+    before,
     { timeout: WAIT, polling: 50 },
   );
   const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
@@ -229,13 +237,15 @@ async function main() {
       if (message.type() === "error") console.log(`[page] ${message.text()}`);
     });
     page.on("pageerror", (error) => console.log(`[page error] ${error.message}`));
+    // At rest first (after the sign-in's sync has settled), before any upload.
+    await page.waitForTimeout(5_000);
+    const idle = await idleRound(page, 10_000);
     for (let run = 1; run <= RUNS; run++) {
       plain.push(await plainRound(page, note.id, session.token));
       console.log(`round ${run} plain`, plain.at(-1));
-      encrypted.push(await encryptedRound(page, run));
+      encrypted.push(await encryptedRound(page));
       console.log(`round ${run} encrypted`, encrypted.at(-1));
     }
-    const idle = await idleRound(page, 10_000);
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(" / ");
@@ -249,7 +259,7 @@ async function main() {
     console.log(row("encrypted (the web app: drop into a note)", encrypted));
     console.log(row("plain (same bytes and operations, FileReader Base64)", plain));
     console.log(
-      `idle, the note open, 10 s: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
+      `at rest, the note open, 10 s before the first upload: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
     );
   } finally {
     await browser.close();
