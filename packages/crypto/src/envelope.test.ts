@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { openEnvelope, sealEnvelope } from "./envelope";
+import { toBase64 } from "./base64";
+import { openEnvelope, openEnvelopeBytes, sealEnvelope, sealEnvelopeBytes } from "./envelope";
 import { DecryptionFailed, InvalidNoteId } from "./errors";
 import { noteAssociatedData } from "./note-id";
 import { loadSodium } from "./sodium";
@@ -75,4 +76,20 @@ describe("note envelopes: properties", () => {
       expect(() => sealEnvelope(sodium, cek, id, new Uint8Array(1))).toThrow(InvalidNoteId);
     },
   );
+});
+
+describe("note envelopes as raw bytes", () => {
+  const NOTE = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+
+  it("are the Base64 envelope's bytes: each opens the other's, under the same note id only", async () => {
+    const sodium = await loadSodium();
+    const key = new Uint8Array(32).fill(1);
+    const data = new Uint8Array(1000).fill(9);
+    const framed = sealEnvelopeBytes(sodium, key, NOTE, data);
+    expect(framed.length).toBe(data.length + 40);
+    expect(openEnvelope(sodium, key, NOTE, toBase64(framed))).toEqual(data);
+    expect(openEnvelopeBytes(sodium, key, NOTE, framed)).toEqual(data);
+    const other = "8d444840-9dc0-11d1-b245-5ffdce74fad2";
+    expect(() => openEnvelopeBytes(sodium, key, other, framed)).toThrow(DecryptionFailed);
+  });
 });
