@@ -1,7 +1,6 @@
 // Issue 34, in the web app: a key the account never published is shown to the person at
 // once, in words, from the first self-audit of the session; and the banner's words for
-// a frozen or forked log, a roster the log contradicts and a note older than the log holds
-// say what to do.
+// a frozen or forked log, and a roster the log contradicts, say what to do.
 
 import { createApiClient, type Session } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
@@ -51,13 +50,5 @@ describe("key transparency in the web app", () => {
     expect(roster("not-logged")).toMatch(/has not reached the public key log/);
     for (const reason of ["roster-withheld", "roster-fork"] as const)
       expect(roster(reason)).toContain("Ask the note's owner who is on it");
-  });
-
-  it("says in words that an older copy of a note was refused, and that a change of yours is not logged", () => {
-    const head = (reason: "rollback" | "not-logged") =>
-      ktWarningText({ kind: "note-head", reason, noteId: "n", detail: "" });
-    expect(head("rollback")).toMatch(/older copy of a note than the one in its public key log/);
-    expect(head("rollback")).toContain("This device did not take it");
-    expect(head("not-logged")).toMatch(/change you made to a note has not reached/);
   });
 });

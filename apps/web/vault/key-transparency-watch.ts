@@ -1,15 +1,14 @@
 // Key transparency in the web app (issue 34): the SDK checks every key before it is
 // pinned (packages/client trust/key-transparency.ts); this module configures it for this
 // browser (the witnesses it trusts, the last head it saw, kept across reloads) and runs
-// the account's self-audit, the owner's roster audit and the writer's audit of note heads
-// for the session's life, turning every warning into words for the banner at once.
+// the account's self-audit and the owner's roster audit for the session's life, turning
+// every warning into words for the banner at once.
 import {
   type ApiClient,
   type KeyTransparencyWarning,
   keyTransparencyFor,
   type Session,
   watchOwnAccount,
-  watchOwnHeads,
   watchOwnRosters,
 } from "@notes/client";
 import { KT_THRESHOLD, KT_WITNESSES } from "./kt-witnesses";
@@ -31,10 +30,6 @@ export function ktWarningText(warning: KeyTransparencyWarning): string {
       return "The server showed this device a public key log that contradicts what it showed before or to someone else. Someone's keys may be false: do not share anything new, and tell whoever runs this server.";
     case "roster":
       return ROSTER_TEXT[warning.reason];
-    case "note-head":
-      return warning.reason === "not-logged"
-        ? "A change you made to a note has not reached the server's public key log, so the server could still show your other devices, or the people you share it with, the note as it was before. If this stays, tell whoever runs this server."
-        : "The server showed this device an older copy of a note than the one in its public key log, so recent changes to it were being hidden. This device did not take it. Open the note again later or on another of your devices; if this stays, tell whoever runs this server.";
   }
 }
 
@@ -65,10 +60,8 @@ export function watchKeyTransparency(
   });
   const stopAccount = watchOwnAccount(kt, api, session);
   const stopRosters = watchOwnRosters(kt, api, session);
-  const stopHeads = watchOwnHeads(kt, session);
   return () => {
     stopAccount();
     stopRosters();
-    stopHeads();
   };
 }

@@ -29,7 +29,6 @@ import {
   listChangedSince,
   listMetadata,
 } from "./first-list";
-import { holdOpenedToLog } from "./held-heads";
 import { recordJourney } from "./journey";
 import { keepLinkReseals } from "./link-reseals-store";
 import { openSavedList } from "./list-snapshot";
@@ -343,12 +342,7 @@ export class Notebook {
       await this.sync.firstRun;
       note = await this.resting.hold(id);
     }
-    if (note) {
-      this.resting.kept.add(id);
-      void holdOpenedToLog(this.api, this.db, this.session, note, this.memberCounts, (changed) =>
-        this.list.publish(false, [changed]),
-      );
-    }
+    if (note) this.resting.kept.add(id);
     return note;
   }
 

@@ -294,8 +294,6 @@ export {
   signDeletion,
   verifyDeletion,
 } from "./trust/deletion-signature";
-export { noteWritten, watchOwnHeads } from "./trust/head-audit";
-export { type HeldHead, holdToLoggedHead } from "./trust/held-head";
 export {
   type HandoutVerdict,
   isShared,
@@ -341,7 +339,6 @@ export {
   type KeyTransparencyOptions,
   type KeyTransparencyWarning,
   keyTransparencyFor,
-  type LoggedNoteHead,
   type LoggedRoster,
   type VerifiedKeys,
 } from "./trust/key-transparency";

@@ -7,7 +7,6 @@ export * from "./bytes";
 export * from "./head";
 export * from "./log-reader";
 export * from "./log-tree";
-export * from "./note-head";
 export * from "./prefix-tree";
 export * from "./roster";
 export * from "./seen-head";

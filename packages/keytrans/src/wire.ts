@@ -5,7 +5,6 @@
 import type { Binding } from "./binding";
 import { fromBase64, toBase64 } from "./bytes";
 import type { SignedHead, TreeHead } from "./head";
-import type { NoteHeadProof } from "./note-head";
 import type { RosterProof } from "./roster";
 
 export interface SignedHeadJson {
@@ -175,52 +174,6 @@ export function rosterProofToJson(proof: RosterProof): RosterProofJson {
     opening: toBase64(proof.opening),
     chainEpoch: proof.head.chainEpoch,
     entryHash: toBase64(proof.head.entryHash),
-    siblings: proof.siblings.map(toBase64),
-  };
-}
-
-export interface NoteHeadProofJson {
-  epoch: number;
-  vrfProof: string;
-  opening: string;
-  version: number;
-  snapshotVersion: number;
-  contentDigest: string;
-  metadataDigest: string;
-  siblings: string[];
-}
-
-export function parseNoteHeadProof(json: NoteHeadProofJson): NoteHeadProof {
-  if (!Array.isArray(json.siblings) || json.siblings.length > 256) {
-    throw new MalformedKeyTransparency("siblings is not a list of at most 256");
-  }
-  const version = count(json.version, "version", 0);
-  const snapshotVersion = count(json.snapshotVersion, "snapshotVersion", 0);
-  if (snapshotVersion > version)
-    throw new MalformedKeyTransparency("snapshotVersion is above version");
-  return {
-    epoch: count(json.epoch, "epoch"),
-    vrfProof: bytes(json.vrfProof, 80, "vrfProof"),
-    opening: bytes(json.opening, 16, "opening"),
-    head: {
-      version,
-      snapshotVersion,
-      contentDigest: bytes(json.contentDigest, 32, "contentDigest"),
-      metadataDigest: bytes(json.metadataDigest, 32, "metadataDigest"),
-    },
-    siblings: json.siblings.map((s, i) => bytes(s, 32, `siblings[${i}]`)),
-  };
-}
-
-export function noteHeadProofToJson(proof: NoteHeadProof): NoteHeadProofJson {
-  return {
-    epoch: proof.epoch,
-    vrfProof: toBase64(proof.vrfProof),
-    opening: toBase64(proof.opening),
-    version: proof.head.version,
-    snapshotVersion: proof.head.snapshotVersion,
-    contentDigest: toBase64(proof.head.contentDigest),
-    metadataDigest: toBase64(proof.head.metadataDigest),
     siblings: proof.siblings.map(toBase64),
   };
 }

@@ -84,32 +84,3 @@ export const rosterProofOut = z
     id: "RosterTransparencyProof",
     description: `Inclusion proof of the newest head of a note's signed roster chain in the published tree (${DOC}, "Rosters"). A member's client checks that the chain it is served holds that entry.`,
   });
-
-export const noteHeadProofOut = z
-  .object({
-    epoch: z
-      .number()
-      .int()
-      .min(1)
-      .meta({ description: "The epoch whose head the proof is against" }),
-    vrfProof: b64("ECVRF proof (80 bytes) that places the note's head in the tree"),
-    opening: b64("The commitment's 16-byte opening"),
-    version: z.number().int().min(0).meta({ description: "The note's version the log holds" }),
-    snapshotVersion: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: "The note's snapshot version the log holds" }),
-    contentDigest: b64(
-      "BLAKE2b-256 of the envelope at that version: the update, or the snapshot when the version is the snapshot's (32 bytes)",
-    ),
-    metadataDigest: b64("BLAKE2b-256 of the metadata envelope (32 zero bytes when none)"),
-    metadata: b64(
-      "The metadata envelope the digest is of, for members to read its revision (absent when none)",
-    ).optional(),
-    siblings: hashes("Sibling hashes from the root down to the head's leaf"),
-  })
-  .meta({
-    id: "NoteHeadTransparencyProof",
-    description: `Inclusion proof of a note's logged head (its newest version and what is at it) in the published tree (${DOC}, "Note heads"). A device that never saw the note refuses a served state older than it.`,
-  });

@@ -3,11 +3,9 @@
 // that drops them is refused on this device too: served-state.ts, attack 6), the
 // note's version moves on only when nobody appended in between (the document then
 // holds every version up to the new one; otherwise sync fills the gap), and the
-// note is compacted when due. The version written goes to the writer's audit of the
-// key-transparency log (trust/head-audit.ts).
+// note is compacted when due.
 import type { ApiClient } from "../api/client";
 import type { NoteCoordinates } from "../api/types";
-import { noteWritten } from "../trust/head-audit";
 import { holdAcknowledged } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { compactIfDue } from "./compact";
@@ -30,7 +28,6 @@ export async function afterAppend(
   session?: Session,
 ): Promise<NoteCoordinates | undefined> {
   for (const reached of append.clocks) holdAcknowledged(note, reached);
-  if (session) noteWritten(session, note.id, append.at.version);
   if (append.at.version === note.version + append.updateCount) note.version = append.at.version;
   return compactIfDue(api, note, append.at.version, session);
 }

@@ -8,7 +8,6 @@
 import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import type { OpenNote } from "../notes/open-state";
-import { rememberLogged, seenOrLogged, warnLoggedRollback } from "../trust/head-log";
 import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { ChangeApplier } from "./apply-change";
@@ -117,16 +116,9 @@ export class SyncEngine {
     const sodium = await loadSodium();
     const result = emptyResult();
     await this.loadResting([id]);
-    const seen = seenNow(this.session, id);
-    // A note this device never saw is held to its head in the key-transparency log
-    // (trust/head-log.ts: issue 33, item 12), asked beside the note itself.
-    const [from, state] = await Promise.all([
-      seenOrLogged(sodium, this.api, this.session, id, seen),
-      this.api.call("notes.get", { id }),
-    ]);
-    rememberLogged(this.session, from, id);
-    await this.changes.apply(sodium, state, result, from.seen);
-    for (const refused of result.refused) warnLoggedRollback(this.api, from, refused);
+    const asked = seenNow(this.session, id);
+    const state = await this.api.call("notes.get", { id });
+    await this.changes.apply(sodium, state, result, asked);
     return result;
   }
 

@@ -13,12 +13,9 @@ import {
   type LookupProof,
   type LookupProofJson,
   MalformedKeyTransparency,
-  type NoteHead,
-  type NoteHeadProofJson,
   parseHashes,
   parseHead,
   parseLookupProof,
-  parseNoteHeadProof,
   parseRosterProof,
   type RosterProofJson,
   type SignedHead,
@@ -26,7 +23,6 @@ import {
   verifyHeadExtends,
   verifyHeadInLog,
   verifyLookup,
-  verifyNoteHeadLookup,
   verifyRosterLookup,
   verifySignedHead,
 } from "@notes/keytrans";
@@ -68,16 +64,6 @@ export type KeyTransparencyWarning =
       reason: "roster-withheld" | "roster-fork" | "not-logged";
       noteId: string;
       detail: string;
-    }
-  | {
-      kind: "note-head";
-      /**
-       * rollback: a state older than the note's logged head was served (issue 33, item 12);
-       * not-logged: a version this device wrote is still not in the log (the writer's audit).
-       */
-      reason: "rollback" | "not-logged";
-      noteId: string;
-      detail: string;
     };
 
 /** A note's roster-chain head as the log holds it, verified under the head of `epoch`. */
@@ -85,13 +71,6 @@ export interface LoggedRoster {
   epoch: number;
   chainEpoch: number;
   entryHash: Uint8Array;
-}
-
-/** A note's head as the log holds it, verified under the head of `epoch`. */
-export interface LoggedNoteHead extends NoteHead {
-  epoch: number;
-  /** The metadata envelope the logged digest is of (checked against it), when served. */
-  metadata?: string;
 }
 
 export interface VerifiedKeys {
@@ -295,40 +274,6 @@ export class KeyTransparency {
     const against = head;
     const logged = this.checked(() => verifyRosterLookup(against, id, found));
     return { epoch: against.epoch, ...logged };
-  }
-
-  /**
-   * The note's own head that the newest head's tree holds (its newest version and what
-   * is at it: issue 33, item 12), verified; undefined when the log holds none for it.
-   * The metadata envelope served beside the proof is kept only when its digest is the
-   * logged one.
-   */
-  async provenNoteHead(
-    noteId: string,
-    digest: (envelope: string) => Uint8Array,
-  ): Promise<LoggedNoteHead | undefined> {
-    const id = noteId.toLowerCase();
-    let head = await this.currentHead();
-    if (!head) return undefined;
-    let answer: (NoteHeadProofJson & { metadata?: string }) | undefined;
-    let proof: ReturnType<typeof parseNoteHeadProof> | undefined;
-    for (let tries = 0; !proof || proof.epoch !== head.epoch; tries++) {
-      if (tries === 4)
-        throw new KeyTransparencyFailed("wrong-epoch", "the log moved on at every read");
-      if (proof && proof.epoch > head.epoch) head = await this.refreshHead();
-      else {
-        answer = (await this.api.call("keyTransparency.rosterHead", { id })).head;
-        const served = answer;
-        proof = served && this.checked(() => parseNoteHeadProof(served));
-      }
-      if (!proof) return undefined;
-    }
-    const found = proof;
-    const against = head;
-    const logged = this.checked(() => verifyNoteHeadLookup(against, id, found));
-    const envelope = answer?.metadata;
-    const same = envelope !== undefined && equalBytes(digest(envelope), logged.metadataDigest);
-    return { epoch: against.epoch, ...logged, ...(same && { metadata: envelope }) };
   }
 
   /** The account's binding in the newest head's tree, verified; undefined when not logged. */

@@ -4,11 +4,10 @@
 // (learn): an account's first keys are logged, and a signing key added to the same
 // sharing key, as an honest server logs publications; a different key later is not (that
 // is the substitution pins catch). Attack tests drive it by hand: publish, fork, freeze,
-// and log a note's roster-chain head or its own head (GET …/notes/{id} answers their proofs).
+// and log a note's roster-chain head (GET …/notes/{id} answers its proof).
 import {
   bindingCommitment,
   cosignHead,
-  envelopeDigest,
   fromBase64,
   headLogLeaf,
   headToJson,
@@ -16,11 +15,6 @@ import {
   logInclusionProof,
   logRoot,
   lookupProofToJson,
-  type NoteHead,
-  type NoteHeadProofJson,
-  noteHeadCommitment,
-  noteHeadProofToJson,
-  noteHeadVrfInput,
   PrefixTree,
   publicKeyOf,
   type RosterHead,
@@ -74,15 +68,6 @@ export class TestKeyLog {
       index: Uint8Array;
       vrfProof: Uint8Array;
       heads: { epoch: number; head: RosterHead; opening: Uint8Array }[];
-    }
-  >();
-  /** Each note's logged heads (issue 33, item 12), oldest first, with the metadata envelope. */
-  readonly noteHeads = new Map<
-    string,
-    {
-      index: Uint8Array;
-      vrfProof: Uint8Array;
-      heads: { epoch: number; head: NoteHead; opening: Uint8Array; metadata?: string }[];
     }
   >();
   /** When set, GET …/head answers this epoch's head (a server withholding newer ones). */
@@ -145,60 +130,6 @@ export class TestKeyLog {
       head: latest.head,
       siblings: (this.trees[epoch - 1] as PrefixTree).prove(note.index).siblings,
     });
-  }
-
-  /** Logs the head of `state` (a note as an honest server holds it) and closes an epoch. */
-  logNoteHead(state: {
-    id: string;
-    version: number;
-    snapshotVersion: number;
-    snapshot?: string | undefined;
-    updates: string[];
-    metadata?: string | undefined;
-  }): void {
-    const id = state.id.toLowerCase();
-    let note = this.noteHeads.get(id);
-    if (!note) {
-      const { proof, output } = vrfProve(this.vrfSecret, noteHeadVrfInput(id));
-      note = { index: output.slice(0, 32), vrfProof: proof, heads: [] };
-      this.noteHeads.set(id, note);
-    }
-    const at =
-      state.version > state.snapshotVersion
-        ? state.updates[state.version - state.snapshotVersion - 1]
-        : state.snapshot;
-    const digest = (envelope?: string) =>
-      envelope ? envelopeDigest(fromBase64(envelope)) : new Uint8Array(32);
-    const head = {
-      version: state.version,
-      snapshotVersion: state.snapshotVersion,
-      contentDigest: digest(at),
-      metadataDigest: digest(state.metadata),
-    };
-    const opening = filled(16, 0x50 + note.heads.length);
-    note.heads.push({
-      epoch: this.heads.length + 1,
-      head,
-      opening,
-      ...(state.metadata && { metadata: state.metadata }),
-    });
-    this.closeEpoch([{ index: note.index, commitment: noteHeadCommitment(id, opening, head) }]);
-  }
-
-  /** The proof of `noteId`'s newest logged head under the served head, if any. */
-  noteHeadProof(noteId: string): (NoteHeadProofJson & { metadata?: string }) | undefined {
-    const note = this.noteHeads.get(noteId.toLowerCase());
-    const epoch = this.servedEpoch();
-    const latest = note?.heads.filter((h) => h.epoch <= epoch).at(-1);
-    if (!note || !latest) return undefined;
-    const proof = noteHeadProofToJson({
-      epoch,
-      vrfProof: note.vrfProof,
-      opening: latest.opening,
-      head: latest.head,
-      siblings: (this.trees[epoch - 1] as PrefixTree).prove(note.index).siblings,
-    });
-    return latest.metadata ? { ...proof, metadata: latest.metadata } : proof;
   }
 
   /** Closes an epoch (with `changes`, none by default): tree, log of heads, signed head. */
@@ -296,8 +227,7 @@ export class TestKeyLog {
     }
     if (rest[0] === "notes" && rest[1]) {
       const proof = this.rosterProof(rest[1]);
-      const head = this.noteHeadProof(rest[1]);
-      return json({ ...(proof && { proof }), ...(head && { head }) });
+      return json(proof ? { proof } : {});
     }
     const account =
       rest[0] === "accounts" && rest[1] ? this.accounts.get(rest[1].toLowerCase()) : undefined;

@@ -3,7 +3,7 @@
 // Trees share their unchanged nodes (prefix-tree.ts), so holding three costs little.
 // Each instance keeps its own; the database is the truth, and a copy whose root does not
 // match its head's is thrown away and rebuilt.
-import { ktBindings, ktCosignatures, ktHeadLeaves, ktHeads, ktRosterLeaves } from "@notes/db";
+import { ktBindings, ktCosignatures, ktHeads, ktRosterLeaves } from "@notes/db";
 import { equalBytes, headLogLeaf, LogFrontier, PrefixTree, type SignedHead } from "@notes/keytrans";
 import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Core } from "../core";
@@ -94,25 +94,11 @@ async function catchUp(core: Core, h: { copy: DirectoryCopy }, target: number): 
     .from(ktRosterLeaves)
     .where(and(gt(ktRosterLeaves.epoch, copy.epoch), lte(ktRosterLeaves.epoch, target)))
     .orderBy(asc(ktRosterLeaves.epoch));
-  const noteHeads = await core.db
-    .select({
-      epoch: ktHeadLeaves.epoch,
-      index: ktHeadLeaves.vrfIndex,
-      commitment: ktHeadLeaves.commitment,
-    })
-    .from(ktHeadLeaves)
-    .where(and(gt(ktHeadLeaves.epoch, copy.epoch), lte(ktHeadLeaves.epoch, target)))
-    .orderBy(asc(ktHeadLeaves.epoch));
   let tree = copy.trees.get(copy.epoch) ?? PrefixTree.empty();
   const ofEpoch = epochReader(bindings);
   const rostersOf = epochReader(rosters);
-  const noteHeadsOf = epochReader(noteHeads);
   for (const head of heads) {
-    tree = tree.with([
-      ...ofEpoch(head.epoch),
-      ...rostersOf(head.epoch),
-      ...noteHeadsOf(head.epoch),
-    ]);
+    tree = tree.with([...ofEpoch(head.epoch), ...rostersOf(head.epoch)]);
     if (!equalBytes(tree.root, head.treeRoot)) {
       throw new Error(`key transparency: the tree of epoch ${head.epoch} does not match its head`);
     }

@@ -2,7 +2,6 @@ export { DEFAULT_KT_CONFIG, type KeyTransparencyConfig, ktKeys } from "./config"
 export { addCosignature } from "./cosign";
 export { enqueueBinding } from "./enqueue";
 export { type EpochJob, startEpochJob } from "./epoch-job";
-export { findNoteHeadProof, noteLogProofs } from "./head-proof";
 export {
   consistencyBetween,
   epochChanges,
@@ -13,5 +12,5 @@ export {
   publishedHead,
   withLookupProofs,
 } from "./read";
-export { findRosterProof } from "./roster-proof";
+export { findRosterProof, rosterProof } from "./roster-proof";
 export { type ClosedEpoch, runEpoch } from "./run-epoch";

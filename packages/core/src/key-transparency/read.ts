@@ -1,7 +1,7 @@
 // What the /v1 key-transparency operations answer: the published head (with the proof
 // that it is its log's last entry, and consistency from a head the client holds), heads
 // for witnesses and auditors, an epoch's changes, and the proof of one account's binding.
-import { ktBindings, ktHeadLeaves, ktHeads, ktRosterLeaves } from "@notes/db";
+import { ktBindings, ktHeads, ktRosterLeaves } from "@notes/db";
 import {
   compareBytes,
   headToJson,
@@ -93,12 +93,8 @@ export async function epochChanges(core: Core, epoch: number) {
     .select({ index: ktRosterLeaves.vrfIndex, commitment: ktRosterLeaves.commitment })
     .from(ktRosterLeaves)
     .where(eq(ktRosterLeaves.epoch, epoch));
-  const heads = await core.db
-    .select({ index: ktHeadLeaves.vrfIndex, commitment: ktHeadLeaves.commitment })
-    .from(ktHeadLeaves)
-    .where(eq(ktHeadLeaves.epoch, epoch));
-  // Accounts', rosters' and note heads' leaves alike, by index: the tree does not tell them apart.
-  return [...bindings, ...rosters, ...heads]
+  // Accounts' and rosters' leaves alike, by index: the tree does not tell them apart.
+  return [...bindings, ...rosters]
     .sort((a, b) => compareBytes(a.index, b.index))
     .map((c) => ({ index: toBase64(c.index), commitment: toBase64(c.commitment) }));
 }

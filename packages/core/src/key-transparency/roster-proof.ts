@@ -36,12 +36,12 @@ export async function findRosterProof(
   });
 }
 
-/** The note's id, lower-cased, when `caller` is a live member of it; else note-not-found. */
-export async function requireLiveMember(
+/** For a live member of the (undeleted) note: its proof, absent when not logged yet. */
+export async function rosterProof(
   core: Core,
   caller: Caller,
   noteId: string,
-): Promise<string> {
+): Promise<{ proof?: RosterProofJson }> {
   const id = noteId.toLowerCase();
   const [member] = await rows<{ role: string }>(
     core.db,
@@ -49,5 +49,6 @@ export async function requireLiveMember(
         where m.note_id = ${id} and m.account_id = ${caller.accountId} and m.role <> 'revoked'`,
   );
   if (!member) throw noteNotFound();
-  return id;
+  const proof = await findRosterProof(core, id);
+  return proof ? { proof } : {};
 }

@@ -1,6 +1,6 @@
 // Closing an epoch: the accounts enqueued since the last one get a new binding where
 // their keys changed, the notes whose signed roster chain grew a new roster leaf
-// (roster-leaves.ts), the notes written since a new head leaf (head-leaves.ts), the tree and the log of heads take them, and the head is signed.
+// (roster-leaves.ts), the tree and the log of heads take them, and the head is signed.
 // One instance at a time (a transaction-scoped advisory lock, tried, not awaited), and
 // at most one epoch per interval across instances and restarts (the interval is read
 // from the last head's timestamp, not a timer's memory). While witnesses are required,
@@ -21,7 +21,6 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Core } from "../core";
 import { ktConfig, ktKeys } from "./config";
 import { adoptEpoch, directoryAt } from "./directory";
-import { logNoteHeads } from "./head-leaves";
 import { logRosterHeads } from "./roster-leaves";
 
 /** pg_advisory_xact_lock key of the epoch job ("KT" in ASCII, and a tag). */
@@ -34,8 +33,6 @@ export interface ClosedEpoch {
   logged: number;
   /** Roster heads logged in it (notes whose signed chain grew). */
   rosters: number;
-  /** Note heads logged in it (notes written since the last epoch). */
-  heads: number;
 }
 
 interface PendingRow {
@@ -154,12 +151,8 @@ export async function runEpoch(
       await tx.insert(ktBindings).values(bindings.slice(i, i + INSERT_CHUNK));
     }
     const rosters = await logRosterHeads(tx, epoch, keys.vrfSecret);
-    const heads = await logNoteHeads(tx, epoch, keys.vrfSecret);
     const tree = (copy.trees.get(previous) as PrefixTree).with(
-      [...bindings, ...rosters, ...heads].map((b) => ({
-        index: b.vrfIndex,
-        commitment: b.commitment,
-      })),
+      [...bindings, ...rosters].map((b) => ({ index: b.vrfIndex, commitment: b.commitment })),
     );
     const head = {
       epoch,
@@ -179,18 +172,11 @@ export async function runEpoch(
       logRoot: signed.logRoot,
       signature: signHead(keys.headSecret, signed),
     });
-    return {
-      epoch,
-      logged: bindings.length,
-      rosters: rosters.length,
-      heads: heads.length,
-      tree,
-      leaf,
-    };
+    return { epoch, logged: bindings.length, rosters: rosters.length, tree, leaf };
   });
   if (!closed) return undefined;
   adoptEpoch(core, closed.epoch, closed.tree, closed.leaf);
-  const { epoch, logged, rosters, heads } = closed;
-  core.log.info({ epoch, logged, rosters, heads }, "key transparency: epoch closed");
-  return { epoch, logged, rosters, heads };
+  const { epoch, logged, rosters } = closed;
+  core.log.info({ epoch, logged, rosters }, "key transparency: epoch closed");
+  return { epoch, logged, rosters };
 }

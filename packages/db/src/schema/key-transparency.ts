@@ -7,10 +7,6 @@
 // Rosters too: `kt_roster_leaves` holds every chain head logged for a note (the newest
 // entry of its signed membership chain, one row per epoch that changed it), and
 // `kt_roster_pending` the notes whose chain grew since the last epoch.
-// Note heads too (issue 33, item 12): `kt_head_leaves` holds every head logged for a note
-// (its version, snapshot version and the digests of what is at them, one row per epoch
-// that changed it), `kt_head_pending` the notes written since the last epoch (a trigger
-// on `notes` enqueues them in the writing transaction: migration 0032).
 import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { notes } from "./notes";
@@ -87,32 +83,4 @@ export const ktRosterLeaves = pgTable(
     primaryKey({ columns: [t.noteId, t.epoch] }),
     index("kt_roster_leaves_epoch").on(t.epoch),
   ],
-);
-
-export const ktHeadPending = pgTable("kt_head_pending", {
-  noteId: uuid("note_id")
-    .primaryKey()
-    .references(() => notes.id, { onDelete: "cascade" }),
-});
-
-export const ktHeadLeaves = pgTable(
-  "kt_head_leaves",
-  {
-    noteId: uuid("note_id").notNull(),
-    epoch: bigint("epoch", { mode: "number" }).notNull(),
-    version: bigint("version", { mode: "number" }).notNull(),
-    snapshotVersion: bigint("snapshot_version", { mode: "number" }).notNull(),
-    contentDigest: bytea("content_digest").notNull(),
-    metadataDigest: bytea("metadata_digest").notNull(),
-    /**
-     * The metadata envelope the digest is of (ciphertext, as the note held it): members
-     * read its revision from it, which the server cannot.
-     */
-    metadata: bytea("metadata"),
-    vrfIndex: bytea("vrf_index").notNull(),
-    vrfProof: bytea("vrf_proof").notNull(),
-    opening: bytea("opening").notNull(),
-    commitment: bytea("commitment").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.noteId, t.epoch] }), index("kt_head_leaves_epoch").on(t.epoch)],
 );

@@ -94,7 +94,7 @@ export function noteHistoryServer(sodium: Sodium, cek: Uint8Array, ownerKey: Uin
 
   const served = () => (server.serve ?? state)();
   const path = `/v1/notes/${NOTE_ID}`;
-  const { fetch, seen, keyLog } = fakeServer({
+  const { fetch, seen } = fakeServer({
     // The device's own appends are taken as an honest server takes them.
     [`POST ${path}/updates`]: (request) => {
       const body = request.body as { updates: string[] };
@@ -120,5 +120,5 @@ export function noteHistoryServer(sodium: Sodium, cek: Uint8Array, ownerKey: Uin
           })
         : problem("not-found", 404),
   });
-  return Object.assign(server, { fetch, seen, keyLog });
+  return Object.assign(server, { fetch, seen });
 }
