@@ -90,7 +90,9 @@ export default defineConfig({
             ...databaseIndependent,
           ],
           globalSetup: ["apps/web/test/global-setup.ts"],
-          testTimeout: 30_000,
+          // A ceiling, not a measure: beside the e2e lane on a slow machine, servers a
+          // file starts took 25–30 s to come up.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // Files run one after another against the one server; they talk to it over

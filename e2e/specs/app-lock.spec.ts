@@ -43,7 +43,7 @@ test("lock hides the notes and drops every key; the password unlocks it offline"
   server,
 }) => {
   // Two heap searches (a snapshot each, parsed here) take a while on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await addVirtualAuthenticator(page);
   const person = await signUp(page);
   // A passkey on this device: it unlocks the lock too (a local assertion, offline).

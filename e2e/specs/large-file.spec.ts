@@ -20,7 +20,7 @@ test("a 50 MB file dropped in a note resumes after a reload mid-upload and comes
   page,
 }) => {
   // Uploading and reading back 50 MB through the embedded database takes its time.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signUp(page);
   await writeNote(page, "Site survey", "The raw data:");
 
