@@ -110,6 +110,8 @@ const schema = z
     ATTACHMENT_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /** Key transparency (docs/key-transparency.md): how long an epoch lasts. */
     KT_EPOCH_MS: z.coerce.number().int().min(50).default(60_000),
+    /** With nothing to log, how often an epoch still closes (never more often than KT_EPOCH_MS). */
+    KT_IDLE_EPOCH_MS: z.coerce.number().int().min(50).default(3_600_000),
     /** The witnesses whose cosignatures publish a head: Base64 Ed25519 keys, comma-separated. */
     KT_WITNESS_KEYS: witnessKeys.default([]),
     /** How many of them must cosign a head before clients see it; default: all of them. */

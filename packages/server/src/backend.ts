@@ -135,6 +135,7 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
       },
       keyTransparency: {
         epochMs: env.KT_EPOCH_MS,
+        idleMs: env.KT_IDLE_EPOCH_MS,
         witnessKeys: env.KT_WITNESS_KEYS,
         quorum: env.KT_WITNESS_QUORUM ?? env.KT_WITNESS_KEYS.length,
       },

@@ -40,6 +40,7 @@ export interface BackendConfig {
   ATTACHMENT_UPLOAD_TTL_SECONDS: number;
   /** Key transparency: epoch length, the witnesses that publish heads and their quorum. */
   KT_EPOCH_MS: number;
+  KT_IDLE_EPOCH_MS: number;
   KT_WITNESS_KEYS: Uint8Array[];
   /** Absent: every witness named. */
   KT_WITNESS_QUORUM?: number | undefined;

@@ -9,6 +9,8 @@ import type { Core } from "../core";
 export interface KeyTransparencyConfig {
   /** How long an epoch lasts: the job closes one at most this often. */
   epochMs: number;
+  /** With nothing to log, how old the last head must be before another closes (default: epochMs). */
+  idleMs?: number;
   /** Raw Ed25519 keys of the witnesses whose cosignatures publish a head. */
   witnessKeys: Uint8Array[];
   /** How many of them must cosign before a head is served to clients (0: at once). */

@@ -2,7 +2,7 @@
 // trying at once close an epoch once; a restarted instance reads the interval from the
 // last head, not from a timer; a publication is logged with a proof that verifies; while
 // a witness is required no head follows an uncosigned one; a stored roster-chain entry
-// is logged as its note's head.
+// is logged as its note's head; a quiet log closes an epoch only once the idle interval passed.
 import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
 import {
   cosignHead,
@@ -33,7 +33,7 @@ const WITNESS = new Uint8Array(32).fill(4);
 let scratch: ScratchDatabase;
 
 const quiet = { info() {}, warn() {}, error() {} };
-const instance = (witnessed = false) =>
+const instance = (witnessed = false, idleMs?: number) =>
   ({
     db: scratch.database.db,
     log: quiet,
@@ -43,6 +43,7 @@ const instance = (witnessed = false) =>
         epochMs: EPOCH_MS,
         witnessKeys: witnessed ? [publicKeyOf(WITNESS)] : [],
         quorum: witnessed ? 1 : 0,
+        ...(idleMs !== undefined && { idleMs }),
       },
     },
   }) as unknown as Core;
@@ -142,5 +143,25 @@ describe("the key-transparency epoch job", () => {
     expect(changes[0]?.commitment).toBe(
       toBase64(rosterCommitment(noteId, parseRosterProof(proof as never).opening, logged)),
     );
+  });
+
+  it("with nothing to log, closes an epoch only once the last head is idleMs old", async () => {
+    const idleMs = 10 * EPOCH_MS;
+    const quietLog = instance(false, idleMs);
+    const last = parseHead((await publishedHead(quietLog)).head);
+    expect(await runEpoch(quietLog, { now: last.timestamp + EPOCH_MS })).toBeUndefined();
+    expect(await runEpoch(quietLog, { now: last.timestamp + idleMs - 1 })).toBeUndefined();
+    // Something to log: the epoch interval is enough.
+    await enqueueBinding(scratch.database.db, await account(new Uint8Array(32).fill(9)));
+    const busy = await runEpoch(quietLog, { now: last.timestamp + EPOCH_MS });
+    expect(busy).toMatchObject({ epoch: last.epoch + 1, logged: 1 });
+    // Quiet again: the next head waits for the idle interval, then closes empty.
+    const after = last.timestamp + EPOCH_MS;
+    expect(await runEpoch(quietLog, { now: after + 2 * EPOCH_MS })).toBeUndefined();
+    expect(await runEpoch(quietLog, { now: after + idleMs })).toEqual({
+      epoch: last.epoch + 2,
+      logged: 0,
+      rosters: 0,
+    });
   });
 });

@@ -6,8 +6,11 @@
 // from the last head's timestamp, not a timer's memory). While witnesses are required,
 // no head is made before the last one is cosigned: clients only see cosigned heads, and
 // a stalled witness shows as a head that stops advancing (freezing, which clients bound).
+// With nothing to log, an epoch closes only once the last head is `idleMs` old: a head
+// still shows the log alive, without a signature, a row and an auditor's request per
+// quiet interval. Each tick that closes nothing costs one or two reads, no transaction.
 import { randomBytes } from "node:crypto";
-import { ktBindings, ktCosignatures, ktHeads, ktPending, rows } from "@notes/db";
+import { ktBindings, ktCosignatures, ktHeads, ktPending, ktRosterPending, rows } from "@notes/db";
 import {
   bindingCommitment,
   equalBytes,
@@ -50,6 +53,21 @@ interface PendingRow {
 const sameKey = (a: Uint8Array | null, b: Uint8Array | null) =>
   a === null || b === null ? a === b : equalBytes(a, b);
 
+/** The idle interval, never shorter than an epoch. */
+const idleEpochMs = (core: Core) => {
+  const { epochMs, idleMs } = ktConfig(core);
+  return Math.max(epochMs, idleMs ?? epochMs);
+};
+
+async function anythingPending(core: Core): Promise<boolean> {
+  const [row] = await rows<{ pending: boolean }>(
+    core.db,
+    sql`select exists (select 1 from ${ktPending}) or exists (select 1 from ${ktRosterPending})
+          as pending`,
+  );
+  return row?.pending === true;
+}
+
 /**
  * Closes the next epoch if it is due (or `force`), answering it; undefined when another
  * instance holds the job, the interval has not passed or the last head awaits witnesses.
@@ -63,10 +81,15 @@ export async function runEpoch(
   // Read before the transaction: an embedded database has one connection, which the
   // transaction holds. Checked again under the lock.
   const [before] = await core.db
-    .select({ epoch: ktHeads.epoch })
+    .select({ epoch: ktHeads.epoch, timestampMs: ktHeads.timestampMs })
     .from(ktHeads)
     .orderBy(desc(ktHeads.epoch))
     .limit(1);
+  if (before && !options.force) {
+    const age = now - before.timestampMs;
+    if (age < epochMs) return undefined;
+    if (age < idleEpochMs(core) && !(await anythingPending(core))) return undefined;
+  }
   const copy = await directoryAt(core, before?.epoch ?? 0);
   const keys = ktKeys(core);
   const closed = await core.db.transaction(async (tx) => {
