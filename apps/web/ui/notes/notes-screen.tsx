@@ -3,7 +3,7 @@
 // narrow screen (a phone) the two are separate screens, the note with a way back. The
 // open note's id lives in the URL (?note=) so reload and back keep it. Keyboard
 // shortcuts (shortcuts.ts) drive it; "?" lists them.
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ALL_NOTES, type ListFilter } from "../../vault/notebooks";
@@ -22,10 +22,9 @@ export function NotesScreen() {
   const { vault } = useVault();
   const list = useVaultState((s) => s.list);
   const sync = useVaultState((s) => s.sync);
-  const router = useRouter();
   const inUrl = useSearchParams().get("note") ?? undefined;
-  // The pane follows this at once; the URL catches up (router.replace is async), so
-  // nothing typed right after a click can land in the note being left.
+  // The pane follows this at once; the URL catches up, so nothing typed right after a
+  // click can land in the note being left.
   const [selected, setSelected] = useState(inUrl);
   const [creating, setCreating] = useState(false);
   // The title typed while the note is being made (NewNoteDraft), and the note just made
@@ -44,7 +43,10 @@ export function NotesScreen() {
     // A note resting in the device's cache (issue 35) is read while the pane renders.
     if (id && !vault.note(id)) void vault.openNote(id);
     setSelected(id);
-    router.replace(id ? `/notes?note=${id}` : "/notes");
+    // The browser's own history (Next's router follows it, useSearchParams included):
+    // router.replace asks the server for the page first, and offline that failed into a
+    // full page load, which took the title being typed into a new note with it.
+    window.history.replaceState(null, "", id ? `/notes?note=${id}` : "/notes");
   };
   const setDraftTitle = (title: string) => {
     draftTitle.current = title;
