@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { STRIPE_KEY, startFakeStripe } from "../apps/web/test/support/fake-stripe";
+import { STRIPE_KEY, startFakeStripe } from "@notes/test-support/fake-stripe";
 import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
 import { freePort, waitForHealth } from "./fixtures/server-process";
 

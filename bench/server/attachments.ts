@@ -23,13 +23,13 @@ import {
   resetPostgres,
   TEST_OPERATOR_TOKEN,
   TEST_SERVER_SECRET,
-} from "../../apps/web/test/support/database-mode";
+} from "@notes/test-support/database-mode";
 import {
   freePort,
   startProcess,
   stopProcess,
   waitForHealth,
-} from "../../apps/web/test/support/server-process";
+} from "@notes/test-support/server-process";
 
 const MB = Number(process.env.BENCH_MB ?? 100);
 const SIZE = MB * 1_000_000;

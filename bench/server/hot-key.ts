@@ -8,8 +8,8 @@
 // the hits' p50/p99, and the bystanders' p99 (what a hot key does to everyone else).
 //   pnpm --filter @notes/bench bench:hot-key   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_ROUNDS)
 import os from "node:os";
+import { findPgBouncer, startPgBouncer } from "@notes/test-support/pgbouncer";
 import postgres from "postgres";
-import { findPgBouncer, startPgBouncer } from "../../apps/web/test/support/pgbouncer";
 import { HitCoalescer } from "../../packages/core/src/shared/hit-coalescer";
 
 const DIRECT = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -13,19 +13,19 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import {
   resetPostgres,
   TEST_OPERATOR_TOKEN,
   TEST_SERVER_SECRET,
-} from "../../apps/web/test/support/database-mode";
+} from "@notes/test-support/database-mode";
 import {
   freePort,
   logDir,
   startProcess,
   stopProcess,
   waitForHealth,
-} from "../../apps/web/test/support/server-process";
+} from "@notes/test-support/server-process";
+import postgres from "postgres";
 import { benchRealtime } from "../realtime/run-realtime";
 import { type CpuSplit, formatSplit, startCpuSplit } from "./cpu-split";
 import { BATCH, databaseCeiling } from "./db-ceiling";

@@ -15,18 +15,18 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createApiClient, createNote, signUp } from "@notes/client";
-import { chromium, type Page } from "@playwright/test";
 import {
   resetPostgres,
   TEST_OPERATOR_TOKEN,
   TEST_SERVER_SECRET,
-} from "../../apps/web/test/support/database-mode";
+} from "@notes/test-support/database-mode";
 import {
   freePort,
   startProcess,
   stopProcess,
   waitForHealth,
-} from "../../apps/web/test/support/server-process";
+} from "@notes/test-support/server-process";
+import { chromium, type Page } from "@playwright/test";
 import { chromiumLaunch } from "../../e2e/chromium-launch";
 import { openNote, signIn } from "../../e2e/fixtures/journeys";
 import { watchLongTasks } from "./measure";

@@ -6,14 +6,14 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseEnv } from "@notes/test-support/database-mode";
+import { freePort, type RunningServer, startServer } from "@notes/test-support/server-process";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { Client } from "./support/api";
 import { attachmentPath, readChunk, startUpload, uploadFile } from "./support/attachments";
-import { databaseEnv } from "./support/database-mode";
 import { newNote, usage } from "./support/notes";
-import { freePort, type RunningServer, startServer } from "./support/server-process";
 
 const BUCKET = "notes-attachments";
 let store: S3rver;

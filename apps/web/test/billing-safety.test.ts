@@ -4,18 +4,19 @@
 // payments refunded and its open invoices voided; deleting
 // an account cancels its live subscription first, and is refused (503) while
 // Stripe cannot be reached, so no one goes on paying for a deleted account.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedUp, signUp } from "./support/accounts";
-import { type ApiResponse, Client } from "./support/api";
-import { type BillingServer, startBillingServer } from "./support/billing-server";
-import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "./support/fake-stripe";
+
+import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "@notes/test-support/fake-stripe";
 import {
   deliver,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/stripe-webhooks";
+} from "@notes/test-support/stripe-webhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp } from "./support/accounts";
+import { type ApiResponse, Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
 
 let fake: FakeStripe;
 let billing: BillingServer;

@@ -3,13 +3,8 @@
 // delivered ten times at once, stale events ignored, unknown types and unknown
 // accounts acknowledged, and the subscription lifecycle's effect on the tier, the
 // storage ceiling, premium features and the account's change feed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedUp, signUp } from "./support/accounts";
-import { Client } from "./support/api";
-import { type BillingServer, startBillingServer } from "./support/billing-server";
-import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
-import { newNote } from "./support/notes";
-import { isText, openFeed } from "./support/sockets";
+
+import { TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
 import {
   checkoutSessionObject,
   deliver,
@@ -19,7 +14,13 @@ import {
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/stripe-webhooks";
+} from "@notes/test-support/stripe-webhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp } from "./support/accounts";
+import { Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
+import { newNote } from "./support/notes";
+import { isText, openFeed } from "./support/sockets";
 
 const MiB = 1024 * 1024;
 let server: BillingServer;

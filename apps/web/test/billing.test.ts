@@ -3,20 +3,21 @@
 // to a local fake that checks and records what it is sent. The order of checks:
 // what is known locally (409) comes before billing being off (503), shown on the
 // suite's server (no STRIPE_* at all) and on one with only a webhook secret.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedUp, signUp } from "./support/accounts";
-import { type ApiResponse, Client, expectProblem as expectSuiteProblem } from "./support/api";
-import { type BillingServer, startBillingServer } from "./support/billing-server";
-import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
-import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "./support/fake-stripe";
-import { grantComplimentary } from "./support/notes";
+
+import { TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
+import { type FakeStripe, STRIPE_KEY, startFakeStripe } from "@notes/test-support/fake-stripe";
 import {
   deliver,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/stripe-webhooks";
+} from "@notes/test-support/stripe-webhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp } from "./support/accounts";
+import { type ApiResponse, Client, expectProblem as expectSuiteProblem } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
+import { grantComplimentary } from "./support/notes";
 
 let fake: FakeStripe;
 let billing: BillingServer;

@@ -2,18 +2,19 @@
 // means premium): `active` and `past_due` open the bridge, the end of the
 // subscription closes it. Runs its own server with a webhook secret, as the
 // billing webhook suite does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedUp, signUp } from "./support/accounts";
-import { Client } from "./support/api";
-import { type BillingServer, startBillingServer } from "./support/billing-server";
-import { sealedBody } from "./support/bridge";
+
 import {
   deliver,
   stripeEvent,
   subscribe,
   subscriptionObject,
   WEBHOOK_SECRET,
-} from "./support/stripe-webhooks";
+} from "@notes/test-support/stripe-webhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp } from "./support/accounts";
+import { Client } from "./support/api";
+import { type BillingServer, startBillingServer } from "./support/billing-server";
+import { sealedBody } from "./support/bridge";
 
 let server: BillingServer;
 

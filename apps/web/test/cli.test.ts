@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { databaseUrl, TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
+import { webDir } from "@notes/test-support/server-process";
 import { describe, expect, inject, it } from "vitest";
 import { signUp, uniqueHandle } from "./support/accounts";
 import { baseUrl } from "./support/api";
-import { databaseUrl, TEST_OPERATOR_TOKEN } from "./support/database-mode";
-import { webDir } from "./support/server-process";
 
 const run = promisify(execFile);
 

@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort, webDir } from "@notes/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueHandle } from "./support/accounts";
 import { baseUrl } from "./support/api";
-import { freePort, webDir } from "./support/server-process";
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(webDir, "../..");

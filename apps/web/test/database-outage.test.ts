@@ -2,11 +2,12 @@
 // Retry-After, and the process recovers by itself, on every connection: a pool
 // connection killed while idle must not fail a request once the rest is back. (Embedded mode has no
 // connection to lose: the database lives inside the server process.)
+
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectProblem } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
 
 describe.runIf(mode === "postgres")("losing the database connection", () => {
   it("answers 503 while it lasts and recovers without a restart", async () => {

@@ -2,11 +2,11 @@
 // the minted token's limits before and after the claim, scoping to the owner,
 // racing claimers, and expiry (Postgres, where the test can move the clock).
 import { randomBytes, randomUUID } from "node:crypto";
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { b64, type SignedUp, signUp } from "./support/accounts";
 import { Client, expectNoBody, expectProblem } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
 
 interface Opened {
   id: string;

@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mode } from "@notes/test-support/database-mode";
+import { freePort, waitForHealth, webDir } from "@notes/test-support/server-process";
 import { describe, expect, it } from "vitest";
 import { newCredentials, signUpBody } from "./support/accounts";
 import { Client } from "./support/api";
-import { mode } from "./support/database-mode";
 import { blob } from "./support/notes";
 import { canControlCluster, startCluster, stopCluster } from "./support/postgres-cluster";
-import { freePort, waitForHealth, webDir } from "./support/server-process";
 
 interface Acked {
   noteId: string;

@@ -5,12 +5,12 @@
 
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { databaseEnv } from "@notes/test-support/database-mode";
+import { startServer } from "@notes/test-support/server-process";
 import { describe, expect, it } from "vitest";
 import { newCredentials, signUp, signUpBody } from "./support/accounts";
 import { Client, expectProblem, pointersOf } from "./support/api";
-import { databaseEnv } from "./support/database-mode";
 import { opsCall } from "./support/ops";
-import { startServer } from "./support/server-process";
 
 describe("the feedback allowance", () => {
   it("counts 12 a rolling year, then answers 429 feedback-allowance with Retry-After", async () => {

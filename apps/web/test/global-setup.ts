@@ -4,13 +4,12 @@ import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import {
   databaseEnv,
   databaseUrl,
   resetPostgres,
   TEST_OPERATOR_TOKEN,
-} from "./support/database-mode";
+} from "@notes/test-support/database-mode";
 import {
   freePort,
   hasNextBuild,
@@ -18,7 +17,8 @@ import {
   stopProcess,
   waitForHealth,
   webDir,
-} from "./support/server-process";
+} from "@notes/test-support/server-process";
+import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {

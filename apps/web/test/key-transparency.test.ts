@@ -26,11 +26,16 @@ import {
   Witness,
   type WitnessState,
 } from "@notes/keytrans";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { afterAll, describe, expect, it } from "vitest";
 import { key32, type SignedUp, signUp } from "./support/accounts";
 import { baseUrl, Client, expectProblem, randomIp } from "./support/api";
 import { blob, newNote } from "./support/notes";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 import { rosterWithProofs, setMembers, sharer } from "./support/sharing";
 
 type Published = { head: SignedHeadJson; headInLog: string[]; consistency?: string[] };

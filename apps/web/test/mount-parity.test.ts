@@ -6,11 +6,16 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseEnv } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signUpBody } from "./support/accounts";
 import { type ApiResponse, baseUrl, Client } from "./support/api";
-import { databaseEnv } from "./support/database-mode";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 
 let nextUrl = "";
 let nextProcess: ChildProcess;

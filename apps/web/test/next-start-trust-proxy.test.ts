@@ -6,8 +6,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  exitWithin,
+  freePort,
+  startProcess,
+  startServer,
+} from "@notes/test-support/server-process";
 import { describe, expect, it } from "vitest";
-import { exitWithin, freePort, startProcess, startServer } from "./support/server-process";
 
 describe("a production start without TRUST_PROXY", () => {
   it("stops next start at once with one message", async () => {

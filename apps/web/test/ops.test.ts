@@ -7,13 +7,13 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
+import { startServer } from "@notes/test-support/server-process";
 import { describe, expect, inject, it } from "vitest";
 import { signUp, uniqueHandle } from "./support/accounts";
 import { baseUrl, expectProblem, randomIp } from "./support/api";
-import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { newNote } from "./support/notes";
 import { opsCall, readOutbox } from "./support/ops";
-import { startServer } from "./support/server-process";
 
 interface Stats {
   accounts: number;

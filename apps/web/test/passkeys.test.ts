@@ -6,6 +6,7 @@
 // accounts' credentials, and no enumeration of handles.
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { derivePasskeyWrapKey, generateKey, loadSodium, unwrapKey, wrapKey } from "@notes/crypto";
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { b64, type SignedUp, signUp, uniqueHandle } from "./support/accounts";
@@ -18,7 +19,6 @@ import {
   pointersOf,
 } from "./support/api";
 import { FLAGS, SoftwareAuthenticator, withoutPrfResults } from "./support/authenticator";
-import { databaseUrl, mode } from "./support/database-mode";
 
 type Json = Record<string, unknown>;
 type Sodium = Awaited<ReturnType<typeof loadSodium>>;

@@ -6,9 +6,9 @@
 // operations come from the OpenAPI document, which is generated from the same
 // declarations as the route table, so a new operation is covered without a list.
 import { randomUUID } from "node:crypto";
+import { TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
 import { describe, expect, it } from "vitest";
 import { Client, expectProblem, pointersOf } from "./support/api";
-import { TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { bothMounts } from "./support/fetch-mount";
 
 const MALFORMED = ["%", "%E0%A4%A", "%zz"];

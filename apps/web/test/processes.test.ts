@@ -6,15 +6,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { databaseEnv, mode } from "./support/database-mode";
+import { databaseEnv, mode } from "@notes/test-support/database-mode";
 import {
   freePort,
   startProcess,
   stopProcess,
   waitForHealth,
   webDir,
-} from "./support/server-process";
+} from "@notes/test-support/server-process";
+import { describe, expect, inject, it } from "vitest";
 
 describe(`a second server process (${mode})`, () => {
   it(mode === "embedded"

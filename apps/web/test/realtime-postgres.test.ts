@@ -2,13 +2,19 @@
 // talking only through the database (LISTEN/NOTIFY). A change made through any
 // instance reaches sockets the sidecar holds, and when the database goes away
 // under the sidecar its sockets are told to resync and events flow again.
+
+import {
+  databaseEnv,
+  databaseUrl,
+  mode,
+  TEST_OPERATOR_TOKEN,
+} from "@notes/test-support/database-mode";
+import { startServer } from "@notes/test-support/server-process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/api";
-import { databaseEnv, databaseUrl, mode, TEST_OPERATOR_TOKEN } from "./support/database-mode";
 import { append, blob, newNote } from "./support/notes";
 import { canControlCluster, restartCluster } from "./support/postgres-cluster";
-import { startServer } from "./support/server-process";
 import { putMembers, setMembers, sharer } from "./support/sharing";
 import { isText, openFeed, openRoom, realtimeUrl } from "./support/sockets";
 

@@ -7,12 +7,17 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { key32, signIn, signUp } from "./support/accounts";
 import { Client, randomIp } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -7,11 +7,11 @@
 // headers; a wrong key is 403; an ended link 410. The server never holds a file key:
 // every byte here is opaque to it.
 import { randomBytes } from "node:crypto";
+import { mode, onPostgres } from "@notes/test-support/database-mode";
 import { describe, expect, it } from "vitest";
 import { b64, signUp } from "./support/accounts";
 import { type Client, expectNoBody, expectProblem, pointersOf } from "./support/api";
 import { attachmentPath, uploadFile } from "./support/attachments";
-import { mode, onPostgres } from "./support/database-mode";
 import { blob, newNote, usage } from "./support/notes";
 import {
   linkBody,

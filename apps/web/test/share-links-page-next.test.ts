@@ -6,10 +6,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, randomIp } from "./support/api";
 import { newNote } from "./support/notes";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 import { linkId, makeLink } from "./support/share-links";
 import { sharer } from "./support/sharing";
 

@@ -4,9 +4,10 @@
 // the page saying how it ended once it ended, and 404 for a link that never existed.
 // The server knows from the id alone (the probe); the page keeps its security headers
 // either way, and the probe it makes counts against the reader's own address.
+
+import { mode, onPostgres } from "@notes/test-support/database-mode";
 import { describe, expect, it } from "vitest";
 import type { Client } from "./support/api";
-import { mode, onPostgres } from "./support/database-mode";
 import { newNote } from "./support/notes";
 import { linkId, makeLink, openLink, probeLink, reader } from "./support/share-links";
 import { sharer } from "./support/sharing";

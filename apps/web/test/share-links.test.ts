@@ -5,10 +5,10 @@
 // counts no view; the bytes count in the owner's usage; deleting the note revokes its
 // links; another account can neither see nor end them.
 import { randomBytes } from "node:crypto";
+import { mode, onPostgres } from "@notes/test-support/database-mode";
 import { describe, expect, it } from "vitest";
 import { b64, signUp } from "./support/accounts";
 import { Client, expectNoBody, expectProblem, pointersOf } from "./support/api";
-import { mode, onPostgres } from "./support/database-mode";
 import { blob, grantComplimentary, newNote, usage } from "./support/notes";
 import {
   linkBody,

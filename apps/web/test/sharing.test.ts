@@ -2,11 +2,11 @@
 // roster under If-Match, and what each role then sees and may do — checked from
 // the owner, an editor, a viewer, a stranger and an anonymous caller.
 import { randomUUID } from "node:crypto";
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { type ApiResponse, Client, expectProblem, pointersOf } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
 import { append, blob, newNote, syncAll, usage } from "./support/notes";
 import { introduce, putMembers, roster, setMembers, sharer } from "./support/sharing";
 

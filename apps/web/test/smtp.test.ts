@@ -4,12 +4,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseEnv } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { describe, expect, it } from "vitest";
 import { signUp, uniqueHandle } from "./support/accounts";
 import { Client } from "./support/api";
-import { databaseEnv } from "./support/database-mode";
 import { startFakeSmtp } from "./support/fake-smtp";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./support/server-process";
 
 describe("mail over SMTP", () => {
   it("delivers the verification mail to the SMTP server", async () => {

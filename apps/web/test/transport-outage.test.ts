@@ -2,11 +2,12 @@
 // mode: the embedded database lives inside the server and cannot be lost). Apart from
 // transport-parity.test.ts, which runs once on the embedded database, so that CI's
 // Postgres run keeps this case.
+
+import { databaseUrl, mode } from "@notes/test-support/database-mode";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { baseUrl, Client } from "./support/api";
-import { databaseUrl, mode } from "./support/database-mode";
 import { device, observe, problem, type Seen, TRANSPORTS } from "./support/transports";
 
 describe.runIf(mode === "postgres")("/v1 and /api/trpc when the database is lost", () => {

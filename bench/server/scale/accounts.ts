@@ -1,7 +1,7 @@
 // Accounts and notes for the scale-out bench, made over /v1 as a client would:
 // each writer is its own account (as its own user) with one note.
 import { randomBytes, randomUUID } from "node:crypto";
-import { TEST_OPERATOR_TOKEN } from "../../../apps/web/test/support/database-mode";
+import { TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
 import { call } from "../http";
 
 const b64 = (n: number) => randomBytes(n).toString("base64");

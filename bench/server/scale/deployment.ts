@@ -6,17 +6,14 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
-import {
-  TEST_OPERATOR_TOKEN,
-  TEST_SERVER_SECRET,
-} from "../../../apps/web/test/support/database-mode";
+import { TEST_OPERATOR_TOKEN, TEST_SERVER_SECRET } from "@notes/test-support/database-mode";
 import {
   freePort,
   startProcess,
   stopProcess,
   waitForHealth,
-} from "../../../apps/web/test/support/server-process";
+} from "@notes/test-support/server-process";
+import postgres from "postgres";
 
 export interface Deployment {
   databaseUrl: string;

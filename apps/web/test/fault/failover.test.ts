@@ -12,16 +12,21 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_SERVER_SECRET } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signUpBody } from "../support/accounts";
-import { TEST_SERVER_SECRET } from "../support/database-mode";
 import { blob } from "../support/notes";
 import {
   canMakeClusters,
   type ReplicatedPair,
   startReplicatedPair,
 } from "../support/replicated-clusters";
-import { freePort, startProcess, stopProcess, waitForHealth } from "../support/server-process";
 import { connect, type TestSocket } from "../support/sockets";
 
 /** No request may take longer than this; one that does counts as hung. */

@@ -8,11 +8,12 @@ import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
-import type { TestProject } from "vitest/node";
-import { startSidecar } from "../global-setup";
-import { databaseUrl, TEST_OPERATOR_TOKEN, TEST_SERVER_SECRET } from "../support/database-mode";
-import { findPgBouncer, startPgBouncer } from "../support/pgbouncer";
+import {
+  databaseUrl,
+  TEST_OPERATOR_TOKEN,
+  TEST_SERVER_SECRET,
+} from "@notes/test-support/database-mode";
+import { findPgBouncer, startPgBouncer } from "@notes/test-support/pgbouncer";
 import {
   freePort,
   hasNextBuild,
@@ -20,7 +21,10 @@ import {
   stopProcess,
   waitForHealth,
   webDir,
-} from "../support/server-process";
+} from "@notes/test-support/server-process";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { startSidecar } from "../global-setup";
 
 declare module "vitest" {
   export interface ProvidedContext {

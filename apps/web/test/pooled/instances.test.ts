@@ -3,18 +3,19 @@
 // second instance here gets the pooled URL alone: it cannot hold a LISTEN, so it
 // must neither migrate nor cache sessions; a session revoked elsewhere is refused
 // by it at once, and it will not start on a schema it cannot bring up to date.
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signUp } from "../support/accounts";
-import { Client } from "../support/api";
-import { TEST_SERVER_SECRET } from "../support/database-mode";
+
+import { TEST_SERVER_SECRET } from "@notes/test-support/database-mode";
 import {
   exitWithin,
   freePort,
   type RunningServer,
   startProcess,
   startServer,
-} from "../support/server-process";
+} from "@notes/test-support/server-process";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signUp } from "../support/accounts";
+import { Client } from "../support/api";
 
 const skip = inject("pooledSkip");
 

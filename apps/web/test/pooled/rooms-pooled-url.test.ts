@@ -10,12 +10,17 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_SERVER_SECRET } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSidecar } from "../global-setup";
 import { Client } from "../support/api";
-import { TEST_SERVER_SECRET } from "../support/database-mode";
 import { newNote } from "../support/notes";
-import { freePort, startProcess, stopProcess, waitForHealth } from "../support/server-process";
 import { setMembers, sharer } from "../support/sharing";
 import { openRoom } from "../support/sockets";
 

@@ -8,17 +8,17 @@
 
 import path from "node:path";
 import { openDatabase, SESSION_LIMITS } from "@notes/db";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signUp } from "../support/accounts";
-import { Client } from "../support/api";
-import { TEST_SERVER_SECRET } from "../support/database-mode";
-import { append, blob, newNote } from "../support/notes";
+import { TEST_SERVER_SECRET } from "@notes/test-support/database-mode";
 import {
   exitWithin,
   type RunningServer,
   startProcess,
   startServer,
-} from "../support/server-process";
+} from "@notes/test-support/server-process";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signUp } from "../support/accounts";
+import { Client } from "../support/api";
+import { append, blob, newNote } from "../support/notes";
 
 const skip = inject("pooledSkip");
 

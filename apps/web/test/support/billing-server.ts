@@ -3,9 +3,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "@notes/test-support/server-process";
 import { inject } from "vitest";
-import { databaseEnv, mode, TEST_OPERATOR_TOKEN } from "./database-mode";
-import { freePort, startProcess, stopProcess, waitForHealth } from "./server-process";
 
 export interface BillingServer {
   url: string;

@@ -1,9 +1,10 @@
 // The Fetch mount (what `next start` runs, see fetch-mount-server.ts) started for
 // one test file, beside the suite's self-hosted server, on the same database.
+
+import { databaseEnv, TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
+import { type RunningServer, startServer } from "@notes/test-support/server-process";
 import { afterAll, beforeAll } from "vitest";
 import { baseUrl } from "./api";
-import { databaseEnv, TEST_OPERATOR_TOKEN } from "./database-mode";
-import { type RunningServer, startServer } from "./server-process";
 
 export interface Mount {
   name: "self-hosted" | "fetch";

@@ -1,6 +1,7 @@
 // Reads the operator endpoints the way `pnpm ops` and `pnpm mail:outbox` do.
+
+import { TEST_OPERATOR_TOKEN } from "@notes/test-support/database-mode";
 import { baseUrl } from "./api";
-import { TEST_OPERATOR_TOKEN } from "./database-mode";
 
 export async function opsCall(method: string, path: string): Promise<Response> {
   return fetch(`${baseUrl()}${path}`, {

@@ -3,7 +3,7 @@
 // possible, `canControlCluster` is false and the fault tests say so.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { databaseUrl } from "./database-mode";
+import { databaseUrl } from "@notes/test-support/database-mode";
 
 function localCluster(): [string, string] | undefined {
   if (!databaseUrl || !existsSync("/usr/bin/pg_lsclusters") || process.getuid?.() !== 0)

@@ -8,8 +8,8 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "@notes/test-support/server-process";
 import postgres from "postgres";
-import { freePort } from "./server-process";
 
 const VERSION = "15";
 const STANDBY_NAME = "notes_standby";

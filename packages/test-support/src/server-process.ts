@@ -6,8 +6,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export const webDir = path.resolve(import.meta.dirname, "../..");
-export const logDir = path.resolve(webDir, "../../test-results");
+/** The repository's root, the web app in it, and where every test server logs. */
+const rootDir = path.resolve(import.meta.dirname, "../../..");
+export const webDir = path.join(rootDir, "apps/web");
+export const logDir = path.join(rootDir, "test-results");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
