@@ -20,6 +20,7 @@ import { carryKeyPins, type KeyPinsCarrier, sharesNotesHere } from "./key-pins-c
 /** The banner's slug while the server withholds the account's pins. */
 export const PINS_WITHHELD = "KeyPinsWithheld";
 
+import { keepAccountSeenHeads, SEEN_HEADS_ALERT } from "./account-seen-heads";
 import { forgetLock } from "./app-lock";
 import { keepKeyPins } from "./key-pins-store";
 import { keepKeyStates } from "./key-states-store";
@@ -51,6 +52,7 @@ export class SessionKeeper {
   private stopSeenStates: (() => void) | undefined;
   private stopKeyStates: (() => void) | undefined;
   private stopKeyTransparency: (() => void) | undefined;
+  private stopAccountSeenHeads: (() => void) | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -174,6 +176,11 @@ export class SessionKeeper {
     this.stopKeyTransparency = watchKeyTransparency(api, session, (text) =>
       host.set({ problem: { slug: KT_ALERT, title: text } }),
     );
+    // Before the first sync: a browser that saw nothing starts from what the account's
+    // other devices saw (issue 33, item 12), and every browser shares what it sees.
+    this.stopAccountSeenHeads = await keepAccountSeenHeads(api, db, session, (text) =>
+      host.set({ problem: { slug: SEEN_HEADS_ALERT, title: text } }),
+    );
     this.notebook = await Notebook.open(
       api,
       db,
@@ -234,6 +241,8 @@ export class SessionKeeper {
     this.stopKeyStates = undefined;
     this.stopKeyTransparency?.();
     this.stopKeyTransparency = undefined;
+    this.stopAccountSeenHeads?.();
+    this.stopAccountSeenHeads = undefined;
     this.session = undefined;
     this.api.setToken(undefined);
   }

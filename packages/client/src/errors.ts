@@ -108,6 +108,40 @@ export class KeyTransparencyFailed extends ClientError {
   }
 }
 
+/** How a served copy of the account's seen heads was found older than it must be. */
+export type SeenHeadsRollbackKind =
+  /** Its counter is below the one the key-transparency log holds. */
+  | "older-copy"
+  /** Its counter is the logged one, its bytes are not (digest mismatch). */
+  | "replaced-copy"
+  /** No copy was served while the log holds one. */
+  | "withheld"
+  /** Its counter is below the highest this device uploaded or read before. */
+  | "older-than-this-device"
+  /** It does not open under the account's key at its counter (altered or relabelled). */
+  | "unopenable";
+
+/**
+ * The account's seen heads (issue 33, item 12) were served older than the log or this
+ * device shows they are: the server, or whoever runs it, may be serving this device
+ * older copies of notes. Nothing of the copy was applied. Tell the person; a device
+ * that goes on syncing takes whatever state the server serves.
+ */
+export class SeenHeadsRolledBack extends ClientError {
+  override readonly name = "SeenHeadsRolledBack";
+  constructor(
+    readonly kind: SeenHeadsRollbackKind,
+    /** The counter served (undefined when no copy was). */
+    readonly served: number | undefined,
+    /** The least counter the log or this device requires. */
+    readonly expected: number,
+  ) {
+    super(
+      `the account's seen heads were served ${served === undefined ? "not at all" : `at counter ${served}`} where at least ${expected} is known: ${kind}`,
+    );
+  }
+}
+
 /**
  * A note state the server served contradicts what this device already saw of the note
  * (issue 21, attacks 5 and 6). Nothing of it was applied: the note stays as this

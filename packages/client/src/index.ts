@@ -109,6 +109,8 @@ export {
   RollbackDetected,
   type RollbackKind,
   RosterChainRefused,
+  type SeenHeadsRollbackKind,
+  SeenHeadsRolledBack,
   ServedStateRefused,
   UnexpectedResponse,
   UpdatesMissing,
@@ -281,6 +283,14 @@ export {
   type SyncResult,
   yieldToEventLoop,
 } from "./sync/sync-engine";
+export {
+  type AccountSeenHeadsOptions,
+  type ReadSeenHeads,
+  readAccountSeenHeads,
+  startFromAccountSeenHeads,
+  uploadAccountSeenHeads,
+} from "./trust/account-seen-heads";
+export { mergeHeads, raiseSeenStates } from "./trust/account-seen-heads-merge";
 export type { Authorship, SignerTrust } from "./trust/authorship";
 export {
   confirmRemoval,
@@ -364,6 +374,11 @@ export { type ChainHead, readChainHead, verifyChain } from "./trust/roster-chain
 export { checkChainLogged } from "./trust/roster-log";
 export { safetyNumberWith } from "./trust/safety-number";
 export { compareSeenHead, seenHeadOf } from "./trust/seen-heads";
+export {
+  SEEN_HEADS_UPLOAD_INTERVAL_MS,
+  SeenHeadsUploader,
+  type SeenHeadsUploaderOptions,
+} from "./trust/seen-heads-uploader";
 export type { LeftNote, UnconfirmedReason } from "./trust/seen-states";
 export {
   MemorySeenStates,

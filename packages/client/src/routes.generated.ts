@@ -19,6 +19,8 @@ export const ROUTES = {
     path: "/account:replaceRecoveryKey",
     status: 204,
   },
+  "account.replaceSeenHeads": { method: "PUT", path: "/account/seen-heads", status: 200 },
+  "account.seenHeads": { method: "GET", path: "/account/seen-heads", status: 200 },
   "account.sendVerificationEmail": {
     method: "POST",
     path: "/account:sendVerificationEmail",

@@ -16,6 +16,12 @@ export { lookupRecoveryKey } from "./accounts/lookup-recovery-key";
 export { patchAccount } from "./accounts/patch-account";
 export { recover } from "./accounts/recover";
 export { replaceRecoveryKey } from "./accounts/replace-recovery-key";
+export {
+  readSeenHeads,
+  replaceSeenHeads,
+  type SeenHeadsView,
+  seenHeadsEtag,
+} from "./accounts/seen-heads";
 export { sendVerificationEmail } from "./accounts/send-verification-email";
 export { signIn } from "./accounts/sign-in";
 export * from "./accounts/tier";

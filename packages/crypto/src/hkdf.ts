@@ -11,6 +11,7 @@ export const HKDF_LABELS = {
   deviceLink: "notes/device-link/v1",
   deviceLinkSealerProof: "notes/device-link-sealer-proof/v1",
   signingKey: "notes/signing-key/v1",
+  seenHeads: "notes/seen-heads/v1",
 } as const;
 
 export async function hkdfSha256(inputKey: Uint8Array, label: string): Promise<Uint8Array> {

@@ -171,6 +171,15 @@ export {
   sealKeyPins,
 } from "./sealed-key-pins";
 export {
+  deriveSeenHeadsKey,
+  MAX_SEALED_SEEN_HEADS_BYTES,
+  MAX_SEEN_HEADS,
+  openSeenHeads,
+  SEEN_HEADS_HEAD_BYTES,
+  sealSeenHeads,
+  seenHeadsAssociatedData,
+} from "./sealed-seen-heads";
+export {
   decodeShareLinkContent,
   encodeShareLinkContent,
   openShareLinkContent,

@@ -10,6 +10,8 @@ export * from "./log-tree";
 export * from "./prefix-tree";
 export * from "./roster";
 export * from "./seen-head";
+export * from "./seen-heads-leaf";
+export * from "./seen-heads-wire";
 export * from "./verify";
 export * from "./vrf";
 export * from "./wire";

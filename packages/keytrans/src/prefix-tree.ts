@@ -162,3 +162,31 @@ export function rootFromInclusion(
   }
   return hash;
 }
+
+/**
+ * The root that `siblings` (root first) lead to when `index`'s search ends without its
+ * own leaf: at an empty child (`other` absent) or at another leaf `other` whose index
+ * shares the path (a leaf sits alone in its subtree, so `index` is not in the tree).
+ * Undefined when the proof cannot show absence.
+ */
+export function rootFromAbsence(
+  index: Uint8Array,
+  siblings: readonly Uint8Array[],
+  other?: TreeEntry,
+): Uint8Array | undefined {
+  if (index.length !== INDEX_BYTES || siblings.length > 8 * INDEX_BYTES) return undefined;
+  if (!other) {
+    // An empty child under an inner node (no siblings: the empty tree's root).
+    let hash: Uint8Array = EMPTY_HASH;
+    for (let depth = siblings.length - 1; depth >= 0; depth--) {
+      const sibling = siblings[depth] as Uint8Array;
+      if (sibling.length !== 32) return undefined;
+      hash = bitAt(index, depth) ? innerHash(sibling, hash) : innerHash(hash, sibling);
+    }
+    return hash;
+  }
+  if (other.index.length !== INDEX_BYTES || equalBytes(other.index, index)) return undefined;
+  for (let depth = 0; depth < siblings.length; depth++)
+    if (bitAt(other.index, depth) !== bitAt(index, depth)) return undefined;
+  return rootFromInclusion(other.index, other.commitment, siblings);
+}

@@ -84,3 +84,30 @@ export const rosterProofOut = z
     id: "RosterTransparencyProof",
     description: `Inclusion proof of the newest head of a note's signed roster chain in the published tree (${DOC}, "Rosters"). A member's client checks that the chain it is served holds that entry.`,
   });
+
+export const seenHeadsProofOut = z
+  .object({
+    epoch: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: "The epoch whose head the proof is against" }),
+    vrfProof: b64("ECVRF proof (80 bytes) that places the account's seen heads in the tree"),
+    siblings: hashes("Sibling hashes from the root down to where the search ends"),
+    opening: b64("The commitment's 16-byte opening (inclusion only)").optional(),
+    counter: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: "The logged copy's counter (inclusion only)" })
+      .optional(),
+    digest: b64("BLAKE2b-256 of the logged copy's sealed bytes (inclusion only)").optional(),
+    otherIndex: b64(
+      "Absence only: the index of the other leaf where the search ended (absent: an empty child)",
+    ).optional(),
+    otherCommitment: b64("Absence only: that leaf's commitment").optional(),
+  })
+  .meta({
+    id: "SeenHeadsTransparencyProof",
+    description: `What the published tree holds for the account's seen heads (${DOC}, "The account's seen heads"): an inclusion proof of the newest logged counter and digest, or, without \`opening\`, \`counter\` and \`digest\`, a proof that none is logged.`,
+  });

@@ -23,6 +23,14 @@ const UINT32 = 0xffff_ffff;
 
 /** The heads of `states`, in the byte layout of client-crypto.md, Base64. */
 export function encodeLinkedHeads(states: readonly SeenState[]): string {
+  return toBase64(encodeHeadBytes(states));
+}
+
+/**
+ * The heads of `states` as raw bytes (the layout of client-crypto.md): at most
+ * MAX_LINKED_HEADS, the notes of highest version first, then sorted by note id.
+ */
+export function encodeHeadBytes(states: readonly SeenState[]): Uint8Array {
   const chosen = [...states]
     .sort((a, b) => b.version - a.version || (a.noteId < b.noteId ? -1 : 1))
     .slice(0, MAX_LINKED_HEADS)
@@ -37,7 +45,7 @@ export function encodeLinkedHeads(states: readonly SeenState[]): string {
     view.setUint32(at + 24, clamp(state.metadataRev ?? 0));
     out[at + 28] = state.left?.confirmed ? DELETED : 0;
   });
-  return toBase64(out);
+  return out;
 }
 
 /**
@@ -45,7 +53,11 @@ export function encodeLinkedHeads(states: readonly SeenState[]): string {
  * remembered as left). Throws RangeError when the bytes are not whole heads.
  */
 export function decodeLinkedHeads(encoded: string, at: string): SeenState[] {
-  const bytes = fromBase64(encoded);
+  return decodeHeadBytes(fromBase64(encoded), at);
+}
+
+/** As decodeLinkedHeads, from raw bytes. Throws RangeError when they are not whole heads. */
+export function decodeHeadBytes(bytes: Uint8Array, at: string): SeenState[] {
   if (bytes.length % HEAD_BYTES !== 0) throw new RangeError("not whole seen heads");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const states: SeenState[] = [];

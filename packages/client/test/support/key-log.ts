@@ -4,7 +4,8 @@
 // (learn): an account's first keys are logged, and a signing key added to the same
 // sharing key, as an honest server logs publications; a different key later is not (that
 // is the substitution pins catch). Attack tests drive it by hand: publish, fork, freeze,
-// and log a note's roster-chain head (GET …/notes/{id} answers its proof).
+// and log a note's roster-chain head (GET …/notes/{id} answers its proof) or an account's
+// seen-heads copy (seenHeadsProof answers what GET /v1/account/seen-heads carries).
 import {
   bindingCommitment,
   cosignHead,
@@ -23,7 +24,12 @@ import {
   rosterEntryDigest,
   rosterProofToJson,
   rosterVrfInput,
+  type SeenHeadsProofJson,
   type SignedHead,
+  seenHeadsCommitment,
+  seenHeadsDigest,
+  seenHeadsProofToJson,
+  seenHeadsVrfInput,
   signHead,
   toBase64,
   vrfInput,
@@ -69,6 +75,11 @@ export class TestKeyLog {
       vrfProof: Uint8Array;
       heads: { epoch: number; head: RosterHead; opening: Uint8Array }[];
     }
+  >();
+  /** Each account's logged seen-heads copies (issue 33, item 12), oldest first. */
+  readonly seenHeads = new Map<
+    string,
+    { epoch: number; counter: number; digest: Uint8Array; opening: Uint8Array }[]
   >();
   /** When set, GET …/head answers this epoch's head (a server withholding newer ones). */
   frozenAt: number | undefined;
@@ -129,6 +140,40 @@ export class TestKeyLog {
       opening: latest.opening,
       head: latest.head,
       siblings: (this.trees[epoch - 1] as PrefixTree).prove(note.index).siblings,
+    });
+  }
+
+  /** Logs copy `counter` of `accountId`'s sealed seen heads and closes an epoch. */
+  logSeenHeads(accountId: string, counter: number, sealed: Uint8Array): void {
+    const id = accountId.toLowerCase();
+    const leaves = this.seenHeads.get(id) ?? [];
+    this.seenHeads.set(id, leaves);
+    const opening = filled(16, 0x60 + leaves.length);
+    const logged = { counter, digest: seenHeadsDigest(sealed) };
+    leaves.push({ epoch: this.heads.length + 1, ...logged, opening });
+    const index = vrfProve(this.vrfSecret, seenHeadsVrfInput(id)).output.slice(0, 32);
+    this.closeEpoch([{ index, commitment: seenHeadsCommitment(id, opening, logged) }]);
+  }
+
+  /** The proof of `accountId`'s newest logged copy under the served head, or of none. */
+  seenHeadsProof(accountId: string): SeenHeadsProofJson | undefined {
+    const id = accountId.toLowerCase();
+    const epoch = this.servedEpoch();
+    const tree = this.trees[epoch - 1];
+    if (!tree) return undefined;
+    const { proof, output } = vrfProve(this.vrfSecret, seenHeadsVrfInput(id));
+    const found = tree.prove(output.slice(0, 32));
+    const latest = this.seenHeads
+      .get(id)
+      ?.filter((l) => l.epoch <= epoch)
+      .at(-1);
+    return seenHeadsProofToJson({
+      epoch,
+      vrfProof: proof,
+      siblings: found.siblings,
+      ...(latest
+        ? { logged: { counter: latest.counter, digest: latest.digest, opening: latest.opening } }
+        : found.leaf && { other: found.leaf }),
     });
   }
 

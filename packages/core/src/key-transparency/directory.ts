@@ -3,7 +3,7 @@
 // Trees share their unchanged nodes (prefix-tree.ts), so holding three costs little.
 // Each instance keeps its own; the database is the truth, and a copy whose root does not
 // match its head's is thrown away and rebuilt.
-import { ktBindings, ktCosignatures, ktHeads, ktRosterLeaves } from "@notes/db";
+import { ktBindings, ktCosignatures, ktHeads, ktRosterLeaves, ktSeenLeaves } from "@notes/db";
 import { equalBytes, headLogLeaf, LogFrontier, PrefixTree, type SignedHead } from "@notes/keytrans";
 import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Core } from "../core";
@@ -94,11 +94,21 @@ async function catchUp(core: Core, h: { copy: DirectoryCopy }, target: number): 
     .from(ktRosterLeaves)
     .where(and(gt(ktRosterLeaves.epoch, copy.epoch), lte(ktRosterLeaves.epoch, target)))
     .orderBy(asc(ktRosterLeaves.epoch));
+  const seen = await core.db
+    .select({
+      epoch: ktSeenLeaves.epoch,
+      index: ktSeenLeaves.vrfIndex,
+      commitment: ktSeenLeaves.commitment,
+    })
+    .from(ktSeenLeaves)
+    .where(and(gt(ktSeenLeaves.epoch, copy.epoch), lte(ktSeenLeaves.epoch, target)))
+    .orderBy(asc(ktSeenLeaves.epoch));
   let tree = copy.trees.get(copy.epoch) ?? PrefixTree.empty();
   const ofEpoch = epochReader(bindings);
   const rostersOf = epochReader(rosters);
+  const seenOf = epochReader(seen);
   for (const head of heads) {
-    tree = tree.with([...ofEpoch(head.epoch), ...rostersOf(head.epoch)]);
+    tree = tree.with([...ofEpoch(head.epoch), ...rostersOf(head.epoch), ...seenOf(head.epoch)]);
     if (!equalBytes(tree.root, head.treeRoot)) {
       throw new Error(`key transparency: the tree of epoch ${head.epoch} does not match its head`);
     }

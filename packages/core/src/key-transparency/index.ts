@@ -14,3 +14,4 @@ export {
 } from "./read";
 export { findRosterProof, rosterProof } from "./roster-proof";
 export { type ClosedEpoch, runEpoch } from "./run-epoch";
+export { seenHeadsProof } from "./seen-proof";

@@ -1,7 +1,7 @@
 // What the /v1 key-transparency operations answer: the published head (with the proof
 // that it is its log's last entry, and consistency from a head the client holds), heads
 // for witnesses and auditors, an epoch's changes, and the proof of one account's binding.
-import { ktBindings, ktHeads, ktRosterLeaves } from "@notes/db";
+import { ktBindings, ktHeads, ktRosterLeaves, ktSeenLeaves } from "@notes/db";
 import {
   compareBytes,
   headToJson,
@@ -93,8 +93,12 @@ export async function epochChanges(core: Core, epoch: number) {
     .select({ index: ktRosterLeaves.vrfIndex, commitment: ktRosterLeaves.commitment })
     .from(ktRosterLeaves)
     .where(eq(ktRosterLeaves.epoch, epoch));
-  // Accounts' and rosters' leaves alike, by index: the tree does not tell them apart.
-  return [...bindings, ...rosters]
+  const seen = await core.db
+    .select({ index: ktSeenLeaves.vrfIndex, commitment: ktSeenLeaves.commitment })
+    .from(ktSeenLeaves)
+    .where(eq(ktSeenLeaves.epoch, epoch));
+  // Accounts', rosters' and seen heads' leaves alike, by index: the tree does not tell them apart.
+  return [...bindings, ...rosters, ...seen]
     .sort((a, b) => compareBytes(a.index, b.index))
     .map((c) => ({ index: toBase64(c.index), commitment: toBase64(c.commitment) }));
 }

@@ -2,7 +2,8 @@
 // trying at once close an epoch once; a restarted instance reads the interval from the
 // last head, not from a timer; a publication is logged with a proof that verifies; while
 // a witness is required no head follows an uncosigned one; a stored roster-chain entry
-// is logged as its note's head; a quiet log closes an epoch only once the idle interval passed.
+// is logged as its note's head; a stored seen-heads copy is logged as its account's, and
+// counts as something to log; a quiet log closes an epoch only once the idle interval passed.
 import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
 import {
   cosignHead,
@@ -10,20 +11,25 @@ import {
   parseHead,
   parseLookupProof,
   parseRosterProof,
+  parseSeenHeadsProof,
   publicKeyOf,
   rosterCommitment,
   rosterEntryDigest,
+  seenHeadsCommitment,
+  seenHeadsDigest,
   toBase64,
   verifyHeadExtends,
   verifyLookup,
   verifyRosterLookup,
+  verifySeenHeadsLookup,
 } from "@notes/keytrans";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSeenHeads, replaceSeenHeads, seenHeadsEtag } from "../accounts/seen-heads";
 import type { Core } from "../core";
 import { appendChainEntry } from "../sharing/roster-chain";
 import { addCosignature } from "./cosign";
-import { enqueueBinding, enqueueRoster } from "./enqueue";
+import { enqueueBinding, enqueueRoster, enqueueSeenHeads } from "./enqueue";
 import { epochChanges, findLookupProof, publishedHead } from "./read";
 import { findRosterProof } from "./roster-proof";
 import { runEpoch } from "./run-epoch";
@@ -73,7 +79,7 @@ describe("the key-transparency epoch job", () => {
     await enqueueBinding(scratch.database.db, id);
     const [a, b] = [instance(), instance()];
     const first = await Promise.all([runEpoch(a, { now: t0 }), runEpoch(b, { now: t0 })]);
-    expect(first.filter(Boolean)).toEqual([{ epoch: 1, logged: 1, rosters: 0 }]);
+    expect(first.filter(Boolean)).toEqual([{ epoch: 1, logged: 1, rosters: 0, seen: 0 }]);
     // A restarted instance (a fresh copy) within the interval closes nothing…
     expect(await runEpoch(instance(), { now: t0 + EPOCH_MS / 2 })).toBeUndefined();
     // …and after it, the next epoch, whose log extends the first.
@@ -82,6 +88,7 @@ describe("the key-transparency epoch job", () => {
       epoch: 2,
       logged: 0,
       rosters: 0,
+      seen: 0,
     });
     const one = await publishedHead(a);
     const two = await publishedHead(restarted, 1);
@@ -108,12 +115,22 @@ describe("the key-transparency epoch job", () => {
     };
     await cosign(2);
     expect((await publishedHead(witnessed)).head.epoch).toBe(2);
-    expect(await runEpoch(witnessed, { force: true })).toEqual({ epoch: 3, logged: 0, rosters: 0 });
+    expect(await runEpoch(witnessed, { force: true })).toEqual({
+      epoch: 3,
+      logged: 0,
+      rosters: 0,
+      seen: 0,
+    });
     // Epoch 3 awaits its cosignature: clients still get epoch 2, and no epoch 4 is made.
     expect((await publishedHead(witnessed)).head.epoch).toBe(2);
     expect(await runEpoch(witnessed, { force: true })).toBeUndefined();
     await cosign(3);
-    expect(await runEpoch(witnessed, { force: true })).toEqual({ epoch: 4, logged: 0, rosters: 0 });
+    expect(await runEpoch(witnessed, { force: true })).toEqual({
+      epoch: 4,
+      logged: 0,
+      rosters: 0,
+      seen: 0,
+    });
   });
 
   it("logs a note's roster-chain head once per new entry, in the epoch's changes, provable after a restart", async () => {
@@ -145,6 +162,48 @@ describe("the key-transparency epoch job", () => {
     );
   });
 
+  it("logs an account's seen-heads copy once per upload, provable, and an idle epoch closes for it", async () => {
+    const id = await account(new Uint8Array(32).fill(10));
+    const caller = { sessionId: "s", accountId: id };
+    const idle = instance(false, 100 * EPOCH_MS);
+    const last = parseHead((await publishedHead(idle)).head);
+    // Nothing pending: a quiet log waits for the idle interval.
+    expect(await runEpoch(idle, { now: last.timestamp + EPOCH_MS })).toBeUndefined();
+    const before = await readSeenHeads(idle, caller);
+    expect(before).toMatchObject({ counter: 0, sealed: null });
+    const absent = parseSeenHeadsProof(before.keyTransparency as never);
+    expect(verifySeenHeadsLookup(last, id, absent)).toBeUndefined();
+
+    const first = new Uint8Array(69).fill(1);
+    const second = new Uint8Array(98).fill(2);
+    await replaceSeenHeads(idle, caller, seenHeadsEtag(0), 1, first);
+    await replaceSeenHeads(idle, caller, seenHeadsEtag(1), 2, second);
+    // A stored copy is something to log: the epoch interval is enough.
+    const closed = await runEpoch(idle, { now: last.timestamp + EPOCH_MS });
+    expect(closed).toMatchObject({ epoch: last.epoch + 1, logged: 0, rosters: 0, seen: 1 });
+    // Enqueued again with the same copy: nothing new is logged.
+    await enqueueSeenHeads(scratch.database.db, id);
+    expect(await runEpoch(instance(), { force: true })).toMatchObject({ seen: 0 });
+
+    const restarted = instance();
+    const head = parseHead((await publishedHead(restarted)).head);
+    const read = await readSeenHeads(restarted, caller);
+    expect(read.counter).toBe(2);
+    const proof = parseSeenHeadsProof(read.keyTransparency as never);
+    const logged = verifySeenHeadsLookup(head, id, proof);
+    expect(logged?.counter).toBe(2);
+    expect(logged?.digest).toEqual(seenHeadsDigest(second));
+    const changes = await epochChanges(restarted, (closed as { epoch: number }).epoch);
+    expect(changes.map((c) => c.commitment)).toContain(
+      toBase64(
+        seenHeadsCommitment(id, proof.logged?.opening as Uint8Array, {
+          counter: 2,
+          digest: seenHeadsDigest(second),
+        }),
+      ),
+    );
+  });
+
   it("with nothing to log, closes an epoch only once the last head is idleMs old", async () => {
     const idleMs = 10 * EPOCH_MS;
     const quietLog = instance(false, idleMs);
@@ -162,6 +221,7 @@ describe("the key-transparency epoch job", () => {
       epoch: last.epoch + 2,
       logged: 0,
       rosters: 0,
+      seen: 0,
     });
   });
 });

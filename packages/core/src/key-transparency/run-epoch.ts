@@ -1,6 +1,7 @@
 // Closing an epoch: the accounts enqueued since the last one get a new binding where
 // their keys changed, the notes whose signed roster chain grew a new roster leaf
-// (roster-leaves.ts), the tree and the log of heads take them, and the head is signed.
+// (roster-leaves.ts), the accounts that stored a new sealed copy of their seen heads a
+// seen-heads leaf (seen-leaves.ts), the tree and the log of heads take them, and the head is signed.
 // One instance at a time (a transaction-scoped advisory lock, tried, not awaited), and
 // at most one epoch per interval across instances and restarts (the interval is read
 // from the last head's timestamp, not a timer's memory). While witnesses are required,
@@ -10,7 +11,15 @@
 // still shows the log alive, without a signature, a row and an auditor's request per
 // quiet interval. Each tick that closes nothing costs one or two reads, no transaction.
 import { randomBytes } from "node:crypto";
-import { ktBindings, ktCosignatures, ktHeads, ktPending, ktRosterPending, rows } from "@notes/db";
+import {
+  ktBindings,
+  ktCosignatures,
+  ktHeads,
+  ktPending,
+  ktRosterPending,
+  ktSeenPending,
+  rows,
+} from "@notes/db";
 import {
   bindingCommitment,
   equalBytes,
@@ -25,6 +34,7 @@ import type { Core } from "../core";
 import { ktConfig, ktKeys } from "./config";
 import { adoptEpoch, directoryAt } from "./directory";
 import { logRosterHeads } from "./roster-leaves";
+import { logSeenHeads } from "./seen-leaves";
 
 /** pg_advisory_xact_lock key of the epoch job ("KT" in ASCII, and a tag). */
 const EPOCH_LOCK = 0x4b54_0001;
@@ -36,6 +46,8 @@ export interface ClosedEpoch {
   logged: number;
   /** Roster heads logged in it (notes whose signed chain grew). */
   rosters: number;
+  /** Seen-heads copies logged in it (accounts that stored a new one). */
+  seen: number;
 }
 
 interface PendingRow {
@@ -63,7 +75,7 @@ async function anythingPending(core: Core): Promise<boolean> {
   const [row] = await rows<{ pending: boolean }>(
     core.db,
     sql`select exists (select 1 from ${ktPending}) or exists (select 1 from ${ktRosterPending})
-          as pending`,
+          or exists (select 1 from ${ktSeenPending}) as pending`,
   );
   return row?.pending === true;
 }
@@ -174,8 +186,12 @@ export async function runEpoch(
       await tx.insert(ktBindings).values(bindings.slice(i, i + INSERT_CHUNK));
     }
     const rosters = await logRosterHeads(tx, epoch, keys.vrfSecret);
+    const seen = await logSeenHeads(tx, epoch, keys.vrfSecret);
     const tree = (copy.trees.get(previous) as PrefixTree).with(
-      [...bindings, ...rosters].map((b) => ({ index: b.vrfIndex, commitment: b.commitment })),
+      [...bindings, ...rosters, ...seen].map((b) => ({
+        index: b.vrfIndex,
+        commitment: b.commitment,
+      })),
     );
     const head = {
       epoch,
@@ -195,11 +211,18 @@ export async function runEpoch(
       logRoot: signed.logRoot,
       signature: signHead(keys.headSecret, signed),
     });
-    return { epoch, logged: bindings.length, rosters: rosters.length, tree, leaf };
+    return {
+      epoch,
+      logged: bindings.length,
+      rosters: rosters.length,
+      seen: seen.length,
+      tree,
+      leaf,
+    };
   });
   if (!closed) return undefined;
   adoptEpoch(core, closed.epoch, closed.tree, closed.leaf);
-  const { epoch, logged, rosters } = closed;
-  core.log.info({ epoch, logged, rosters }, "key transparency: epoch closed");
-  return { epoch, logged, rosters };
+  const { epoch, logged, rosters, seen } = closed;
+  core.log.info({ epoch, logged, rosters, seen }, "key transparency: epoch closed");
+  return { epoch, logged, rosters, seen };
 }

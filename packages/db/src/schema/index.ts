@@ -10,5 +10,6 @@ export * from "./notes";
 export * from "./operations";
 export * from "./passkeys";
 export * from "./realtime";
+export * from "./seen-heads";
 export * from "./share-links";
 export * from "./sharing";

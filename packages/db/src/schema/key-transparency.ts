@@ -6,7 +6,9 @@
 // epoch job drains). Bindings outlive their account: the log is append-only.
 // Rosters too: `kt_roster_leaves` holds every chain head logged for a note (the newest
 // entry of its signed membership chain, one row per epoch that changed it), and
-// `kt_roster_pending` the notes whose chain grew since the last epoch.
+// `kt_roster_pending` the notes whose chain grew since the last epoch. And each account's
+// seen heads (issue 33, item 12): `kt_seen_leaves` the counter and digest of every sealed
+// copy logged, `kt_seen_pending` the accounts that stored a new one since the last epoch.
 import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { notes } from "./notes";
@@ -82,5 +84,35 @@ export const ktRosterLeaves = pgTable(
   (t) => [
     primaryKey({ columns: [t.noteId, t.epoch] }),
     index("kt_roster_leaves_epoch").on(t.epoch),
+  ],
+);
+
+/**
+ * The accounts whose sealed seen heads changed since the last epoch (an upload enqueues;
+ * the epoch job drains and logs the newest counter and digest in `kt_seen_leaves`).
+ */
+export const ktSeenPending = pgTable("kt_seen_pending", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every seen-heads leaf logged for an account, one row per epoch that changed it. */
+export const ktSeenLeaves = pgTable(
+  "kt_seen_leaves",
+  {
+    accountId: uuid("account_id").notNull(),
+    epoch: bigint("epoch", { mode: "number" }).notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    digest: bytea("digest").notNull(),
+    vrfIndex: bytea("vrf_index").notNull(),
+    vrfProof: bytea("vrf_proof").notNull(),
+    opening: bytea("opening").notNull(),
+    commitment: bytea("commitment").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.epoch] }),
+    index("kt_seen_leaves_epoch").on(t.epoch),
   ],
 );

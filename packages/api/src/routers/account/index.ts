@@ -11,6 +11,7 @@ import {
 import { readKeyPinsProcedure, replaceKeyPinsProcedure } from "./key-pins";
 import { patch } from "./patch";
 import { replaceRecoveryKey } from "./replace-recovery-key";
+import { readSeenHeadsProcedure, replaceSeenHeadsProcedure } from "./seen-heads";
 
 export const accountRouter = router({
   get,
@@ -20,6 +21,8 @@ export const accountRouter = router({
   keyPinShards: listKeyPinShardsProcedure,
   keyPinShard: readKeyPinShardProcedure,
   replaceKeyPinShard: replaceKeyPinShardProcedure,
+  seenHeads: readSeenHeadsProcedure,
+  replaceSeenHeads: replaceSeenHeadsProcedure,
   changePassword,
   remove,
   replaceRecoveryKey,
