@@ -60,3 +60,14 @@ describe("loadEnv: pooled Postgres", () => {
     );
   });
 });
+
+describe("loadEnv: key transparency", () => {
+  it("closes a quiet log's epoch every 10 minutes, and never less often than clients allow", () => {
+    expect(loadEnv(secret).KT_IDLE_EPOCH_MS).toBe(600_000);
+    expect(loadEnv({ ...secret, KT_IDLE_EPOCH_MS: "900000" }).KT_IDLE_EPOCH_MS).toBe(900_000);
+    // Clients take a newest head older than 30 minutes for a frozen log.
+    expect(() => loadEnv({ ...secret, KT_IDLE_EPOCH_MS: "3600000" })).toThrow(
+      /KT_IDLE_EPOCH_MS: at most 900000/,
+    );
+  });
+});

@@ -8,6 +8,7 @@ import {
   READ_WRITE_MESSAGE,
   withoutPoolerParam,
 } from "@notes/db/pooling";
+import { FREEZING_BOUND_MS } from "@notes/keytrans";
 import { z } from "zod";
 import { parseProxyTrust } from "./server/client-ip";
 
@@ -110,8 +111,20 @@ const schema = z
     ATTACHMENT_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /** Key transparency (docs/key-transparency.md): how long an epoch lasts. */
     KT_EPOCH_MS: z.coerce.number().int().min(50).default(60_000),
-    /** With nothing to log, how often an epoch still closes (never more often than KT_EPOCH_MS). */
-    KT_IDLE_EPOCH_MS: z.coerce.number().int().min(50).default(3_600_000),
+    /**
+     * With nothing to log, how often an epoch still closes (never more often than
+     * KT_EPOCH_MS): at most half the clients' freezing bound, past which they refuse a
+     * newest head as frozen (FREEZING_BOUND_MS, 30 minutes).
+     */
+    KT_IDLE_EPOCH_MS: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .max(
+        FREEZING_BOUND_MS / 2,
+        "at most 900000: clients take a head older than 30 minutes for a frozen log",
+      )
+      .default(600_000),
     /** The witnesses whose cosignatures publish a head: Base64 Ed25519 keys, comma-separated. */
     KT_WITNESS_KEYS: witnessKeys.default([]),
     /** How many of them must cosign a head before clients see it; default: all of them. */

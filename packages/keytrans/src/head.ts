@@ -89,3 +89,10 @@ function safeVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8
 export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
   return ed25519.getPublicKey(secretKey);
 }
+
+/**
+ * The freezing bound: clients refuse a newest head older than this (a log that stopped,
+ * or a server serving an old head). A quiet log must still close an epoch well within
+ * it (the server's KT_IDLE_EPOCH_MS is held to half of it).
+ */
+export const FREEZING_BOUND_MS = 30 * 60_000;

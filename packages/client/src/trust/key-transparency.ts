@@ -8,6 +8,7 @@
 import {
   bindingCommitment,
   equalBytes,
+  FREEZING_BOUND_MS,
   headToJson,
   KeyTransparencyRefused,
   type LookupProof,
@@ -82,7 +83,7 @@ export interface VerifiedKeys {
   commitment: Uint8Array;
 }
 
-const DEFAULT_MAX_HEAD_AGE_MS = 30 * 60_000;
+const DEFAULT_MAX_HEAD_AGE_MS = FREEZING_BOUND_MS;
 const DEFAULT_WAIT_FOR_LOG_MS = 15_000;
 
 export class KeyTransparency {

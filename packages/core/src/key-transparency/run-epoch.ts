@@ -8,7 +8,7 @@
 // no head is made before the last one is cosigned: clients only see cosigned heads, and
 // a stalled witness shows as a head that stops advancing (freezing, which clients bound).
 // With nothing to log, an epoch closes only once the last head is `idleMs` old: a head
-// still shows the log alive, without a signature, a row and an auditor's request per
+// still shows the log alive (within the clients' freezing bound, FREEZING_BOUND_MS), without a signature, a row and an auditor's request per
 // quiet interval. Each tick that closes nothing costs one or two reads, no transaction.
 import { randomBytes } from "node:crypto";
 import {
