@@ -3,18 +3,18 @@
 // exclusively, so when it reads the sequence's last value every seq at or below
 // it belongs to a finished transaction. The feed serves only up to that
 // watermark: a change committed with a lower seq after a higher one cannot be
-// skipped. (Embedded mode serializes transactions anyway; the same code runs.) The
-// lock is the SQL function change_lock (packages/db/sql/functions/change_lock.sql),
-// which the append functions take too.
+// skipped. (Embedded mode serializes transactions anyway; the same code runs.)
 import { type Queryable, rows } from "@notes/db";
 import { sql } from "drizzle-orm";
 import type { Core } from "../core";
+
+const CHANGE_LOCK = 7_340_220;
 
 /** Draws the seq of a change; call first inside the writing transaction. */
 export async function drawSeq(tx: Queryable): Promise<number> {
   const [row] = await rows<{ seq: string | number }>(
     tx,
-    sql`select change_lock(), nextval('change_seq') as seq`,
+    sql`select pg_advisory_xact_lock_shared(${CHANGE_LOCK}), nextval('change_seq') as seq`,
   );
   return Number(row?.seq);
 }
@@ -22,7 +22,7 @@ export async function drawSeq(tx: Queryable): Promise<number> {
 /** The highest seq below which no transaction is still in flight. */
 export async function stableWatermark(core: Core): Promise<number> {
   return core.db.transaction(async (tx) => {
-    await tx.execute(sql`select change_lock(true)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
     return lastSeq(tx);
   });
 }

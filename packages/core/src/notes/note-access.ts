@@ -66,5 +66,7 @@ export async function lockNoteForWrite(
 
 /** Gives every live member's view of the note the change's seq (removed members see nothing more). */
 export async function touchMembers(tx: Queryable, noteId: string, seq: number): Promise<void> {
-  await tx.execute(sql`select touch_members(array[${noteId}::uuid], array[${seq}::bigint])`);
+  await tx.execute(
+    sql`update note_members set seq = ${seq} where note_id = ${noteId} and role <> 'revoked'`,
+  );
 }

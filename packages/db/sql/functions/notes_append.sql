@@ -95,7 +95,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'NT001', MESSAGE = 'note-too-large';
   END IF;
 
-  PERFORM change_lock();
+  PERFORM pg_advisory_xact_lock_shared(7340220);
   v_seq := nextval('change_seq');
   v_version := n.version + coalesce(array_length(v_updates, 1), 0);
 
@@ -107,7 +107,7 @@ BEGIN
                    metadata_signature = CASE WHEN v_metadata IS NULL THEN metadata_signature
                                              ELSE decode(p_metadata_signature, 'base64') END
     WHERE id = p_note;
-  PERFORM touch_members(ARRAY[p_note], ARRAY[v_seq]);
+  UPDATE note_members SET seq = v_seq WHERE note_id = p_note AND role <> 'revoked';
   IF p_request IS NOT NULL THEN
     INSERT INTO note_requests (note_id, request_id, seq, version)
       VALUES (p_note, p_request, v_seq, v_version);

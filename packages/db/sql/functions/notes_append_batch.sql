@@ -52,7 +52,7 @@ BEGIN
   PERFORM 1 FROM notes WHERE id = ANY (v_notes) ORDER BY id FOR NO KEY UPDATE;
   SELECT array_agg(DISTINCT n.owner_id) INTO v_owners FROM notes n WHERE n.id = ANY (v_notes);
   PERFORM 1 FROM accounts WHERE id = ANY (v_owners) ORDER BY id FOR NO KEY UPDATE;
-  PERFORM change_lock();
+  PERFORM pg_advisory_xact_lock_shared(7340220);
 
   RETURN QUERY
   WITH item AS (
@@ -128,8 +128,8 @@ BEGIN
                                      ELSE g.metadata_signature END
       FROM go g WHERE n.id = g.note_id
   ), upd_members AS (
-    -- A plain CTE runs only when read: the final SELECT joins its one row.
-    SELECT touch_members(array_agg(g.note_id), array_agg(g.seq)) AS touched FROM go g
+    UPDATE note_members m SET seq = g.seq
+      FROM go g WHERE m.note_id = g.note_id AND m.role <> 'revoked'
   ), ins_requests AS (
     INSERT INTO note_requests (note_id, request_id, seq, version)
       SELECT g.note_id, g.request_id, g.seq, g.version + g.upd_count
@@ -147,7 +147,7 @@ BEGIN
               WHEN j.refused IS NOT NULL THEN j.refused
               WHEN j.repeat_seq IS NOT NULL THEN NULL
               ELSE 'crowded' END
-    FROM judged j LEFT JOIN go g ON g.ord = j.ord CROSS JOIN upd_members
+    FROM judged j LEFT JOIN go g ON g.ord = j.ord
    ORDER BY j.ord;
 END
 $$;
