@@ -131,7 +131,10 @@ describe("issue 33, item 12: a fresh device is not rolled back below what the ac
     expect(alive.changed).toEqual([]);
   });
 
-  it("without a link (a device the server alone tells), the older copy is taken: the limit stays where it was", async () => {
+  // A device signed in without a link starts from the account's seen heads instead
+  // (startFromAccountSeenHeads; item-12-fresh-device-by-password.test.ts). A client that
+  // skips that step has only what the server tells it, as here.
+  it("a device that neither was linked nor read the account's seen heads takes the older copy", async () => {
     const { notes } = await laptop();
     const alone: Session = { ...(await fixedSession()), seenStates: new MemorySeenStates() };
     const older = notes.history[1] as NoteState;
