@@ -59,6 +59,21 @@ describe("the account's seen heads in the web app", () => {
     expect(again).toEqual([SEEN_HEADS_TEXT]);
   });
 
+  it("holds its uploads to the counter it just read: no copy served later is said, not merged over", async () => {
+    const { server, api } = await accountWithCopy();
+    const db = await freshDb();
+    const session = { ...(await testSession()), seenStates: new MemorySeenStates() };
+    const notices: string[] = [];
+    const stop = await keepAccountSeenHeads(api, db, session, (t) => notices.push(t));
+    expect(notices).toEqual([]);
+    // The server then answers this browser's read before its upload with no copy at all.
+    server.serve = () => ({ counter: 0, sealed: null });
+    session.seenStates.set({ noteId: NOTE, version: 6, snapshotVersion: 2 });
+    await vi.waitFor(() => expect(notices).toEqual([SEEN_HEADS_TEXT]), { timeout: 4_000 });
+    expect(server.copies.map((c) => c.counter)).toEqual([1]);
+    stop();
+  });
+
   it("does not read the copy in a browser that saw notes, and uploads what it sees next", async () => {
     const { server } = await accountWithCopy();
     const seen = new MemorySeenStates([{ noteId: NOTE, version: 5, snapshotVersion: 2 }]);

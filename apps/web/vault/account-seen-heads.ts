@@ -34,8 +34,13 @@ export async function keepAccountSeenHeads(
   session: Session,
   onNotice: (text: string) => void,
 ): Promise<() => void> {
-  const known = Number((await db.get("meta", COUNTER)) ?? 0) || 0;
-  const remember = (counter: number) => void db.put("meta", String(counter), COUNTER);
+  let known = Number((await db.get("meta", COUNTER)) ?? 0) || 0;
+  // The counter read below is held at once: the uploader starts from it, not from the
+  // stored one, or the server could answer its first read with no copy and go unnoticed.
+  const remember = (counter: number) => {
+    known = Math.max(known, counter);
+    void db.put("meta", String(counter), COUNTER);
+  };
   const states = session.seenStates instanceof MemorySeenStates ? session.seenStates : undefined;
   if (known === 0 && (session.seenStates?.all().length ?? 0) === 0) {
     // Any failure is said: a server that fails this read on purpose would otherwise have
