@@ -2,9 +2,9 @@
 // for bytes as every other proof of the log: inclusion carries `opening`, `counter` and
 // `digest`; absence carries neither, and `otherIndex` with `otherCommitment` when the
 // search ended at another leaf.
-import { fromBase64, toBase64 } from "./bytes";
+import { toBase64 } from "./bytes";
 import type { SeenHeadsProof } from "./seen-heads-leaf";
-import { MalformedKeyTransparency } from "./wire";
+import { wireBytes as b64, MalformedKeyTransparency, wireCount as whole } from "./wire";
 
 export interface SeenHeadsProofJson {
   epoch: number;
@@ -15,24 +15,6 @@ export interface SeenHeadsProofJson {
   digest?: string;
   otherIndex?: string;
   otherCommitment?: string;
-}
-
-function b64(text: unknown, length: number, what: string): Uint8Array {
-  if (typeof text !== "string") throw new MalformedKeyTransparency(`${what} is missing`);
-  let out: Uint8Array;
-  try {
-    out = fromBase64(text);
-  } catch {
-    throw new MalformedKeyTransparency(`${what} is not Base64`);
-  }
-  if (out.length !== length) throw new MalformedKeyTransparency(`${what} is not ${length} bytes`);
-  return out;
-}
-
-function whole(n: unknown, what: string): number {
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1)
-    throw new MalformedKeyTransparency(`${what} is not a whole number ≥ 1`);
-  return n;
 }
 
 export function parseSeenHeadsProof(json: SeenHeadsProofJson): SeenHeadsProof {

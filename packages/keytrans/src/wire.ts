@@ -177,3 +177,6 @@ export function rosterProofToJson(proof: RosterProof): RosterProofJson {
     siblings: proof.siblings.map(toBase64),
   };
 }
+
+/** The strict field readers above, for the other proofs' parsers (seen-heads-wire.ts). */
+export { bytes as wireBytes, count as wireCount };
