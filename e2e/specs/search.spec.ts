@@ -30,12 +30,15 @@ test("search finds notes by their text, ranks titles first and marks the matches
   await results.getByRole("button", { name: /Harbour walk/ }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Harbour walk");
 
-  // Text typed now is found too, and after a reload (from the sealed index).
+  // Results stay live: a query that finds nothing finds the note once its text is
+  // typed, with no key pressed in the search box; and after a reload (the sealed index).
+  await search.fill("quince");
+  await expect(page.getByText("No match.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Harbour walk");
   await page.getByRole("textbox", { name: "Note text" }).click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(" quince");
   await expectSynced(page);
-  await search.fill("quince");
   await expect(results.getByRole("listitem")).toHaveText([/Harbour walk/]);
   await page.reload();
   await page.getByLabel("Search notes").fill("quince");

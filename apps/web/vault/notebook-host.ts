@@ -16,6 +16,8 @@ export interface NotebookHost {
   bridge(message: unknown): void;
   /** The note's images among `ids` with their file keys, for a share link (issue 37). */
   linkImages?(noteId: string, ids: readonly string[]): Promise<LinkImage[]>;
+  /** The search index took new or changed notes, or let some go. */
+  searchIndexed?(): void;
 }
 
 /** A refusal from background work: 401 ends the session, a problem shows, else offline. */

@@ -128,7 +128,7 @@ export class Notebook {
       stopped: () => this.stopped,
     });
     this.background = background;
-    this.search = background && new NoteSearch(background);
+    this.search = background && new NoteSearch(background, () => host.searchIndexed?.());
     this.list = new NotebookList(engine, this.memberCounts, db, session, host, background);
     this.sync = new NotebookSync({
       api,

@@ -195,6 +195,7 @@ export class SessionKeeper {
         },
         bridge: (message) => host.bridge(message),
         linkImages: (noteId, ids) => host.linkImages?.(noteId, ids) ?? Promise.resolve([]),
+        searchIndexed: () => host.searchIndexed?.(),
       },
       saved,
     );

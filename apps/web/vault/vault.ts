@@ -57,6 +57,7 @@ import { initialState, type VaultState } from "./vault-state";
 export class Vault {
   private state: VaultState = initialState;
   private readonly listeners = new Set<() => void>();
+  private readonly searchListeners = new Set<() => void>();
   private readonly keeper: SessionKeeper;
   /** The account as this tab knows it (its ETag, refreshed while a screen shows it). */
   readonly account: AccountRecord;
@@ -87,6 +88,9 @@ export class Vault {
       accountChanged: () => this.account.changed(),
       bridge: (message) => this.bridge.feed.deliver(message),
       linkImages: (noteId, ids) => this.attachments.linkImages(noteId, ids),
+      searchIndexed: () => {
+        for (const listener of this.searchListeners) listener();
+      },
       beforeSignOut: async () => {
         await this.attachments.forget();
         await this.history.closeAll();
@@ -324,6 +328,12 @@ export class Vault {
   /** Full-text search over the decrypted notes (the index lives in a worker). */
   search(text: string): Promise<SearchResults> {
     return this.notebook?.find(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
+  }
+
+  /** Told whenever the search index changes (results on screen may be out of date). */
+  onSearchIndexed(listener: () => void): () => void {
+    this.searchListeners.add(listener);
+    return () => this.searchListeners.delete(listener);
   }
 
   /** Every note on this device (export): read from the cache where they rest. */

@@ -37,7 +37,14 @@ export class NoteSearch {
   private closed = false;
   private readonly stopHidden: () => void;
 
-  constructor(background: SessionBackground) {
+  /**
+   * `changed`: told after the index took new or changed notes, or let some go, so
+   * results on screen are asked again (a query typed before a note synced finds it).
+   */
+  constructor(
+    background: SessionBackground,
+    private readonly changed: () => void = () => undefined,
+  ) {
     this.client = background.client;
     this.ready = background.opened.then((opened) => {
       this.stamps = opened.stamps;
@@ -110,7 +117,10 @@ export class NoteSearch {
       for (const doc of batch) this.stamps[doc.id] = doc.stamp;
       await this.client.send({ type: "upsert", docs: batch }, "done");
     }
-    if (fresh.length > 0) this.scheduleSave();
+    if (fresh.length > 0) {
+      this.scheduleSave();
+      if (!this.closed) this.changed();
+    }
   }
 
   async remove(ids: readonly string[]): Promise<void> {
@@ -118,6 +128,7 @@ export class NoteSearch {
     for (const id of ids) delete this.stamps[id];
     await this.client.send({ type: "remove", ids: [...ids] }, "done");
     this.scheduleSave();
+    if (!this.closed) this.changed();
   }
 
   async query(text: string): Promise<SearchResults> {
