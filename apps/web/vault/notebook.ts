@@ -390,7 +390,9 @@ export class Notebook {
 
   /** Full-text search over titles, tags and text (none without a worker). */
   find(text: string): Promise<SearchResults> {
-    return this.search?.query(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
+    return (
+      this.search?.query(text) ?? Promise.resolve({ hits: [], total: 0, capped: false, tookMs: 0 })
+    );
   }
 
   /** Every note on this device, for export (read from the cache where they rest). */

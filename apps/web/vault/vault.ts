@@ -327,7 +327,9 @@ export class Vault {
 
   /** Full-text search over the decrypted notes (the index lives in a worker). */
   search(text: string): Promise<SearchResults> {
-    return this.notebook?.find(text) ?? Promise.resolve({ hits: [], tookMs: 0 });
+    return (
+      this.notebook?.find(text) ?? Promise.resolve({ hits: [], total: 0, capped: false, tookMs: 0 })
+    );
   }
 
   /** Told whenever the search index changes (results on screen may be out of date). */

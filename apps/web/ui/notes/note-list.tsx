@@ -135,7 +135,13 @@ export function NoteList(props: {
       )}
       {searching && found && (
         <p className="muted list-found" role="status">
-          {searchStatus(count, props.fetching !== undefined)}
+          {searchStatus(
+            count,
+            props.fetching !== undefined,
+            // Only the best were sent: the worker's count, for all notes.
+            found.total > found.hits.length ? found.total : count,
+            found.capped,
+          )}
         </p>
       )}
       {!searching &&

@@ -14,4 +14,14 @@ describe("searchStatus", () => {
     );
     expect(searchStatus(2, true)).toBe("2 matches so far: notes are still arriving.");
   });
+
+  it("says when only the best matches are shown, and when the count is a floor", () => {
+    expect(searchStatus(50, false, 100_000)).toBe(
+      `${(100_000).toLocaleString()} matches in all notes; the best 50 shown. Add a word to narrow them.`,
+    );
+    expect(searchStatus(50, true, 1_200, true)).toBe(
+      `At least ${(1_200).toLocaleString()} matches so far in all notes; the best 50 shown. Add a word to narrow them.`,
+    );
+    expect(searchStatus(3, false, 3)).toBe("3 matches");
+  });
 });

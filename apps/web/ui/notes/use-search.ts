@@ -11,6 +11,9 @@ import type { Vault } from "../../vault/vault";
 export interface Found {
   query: string;
   hits: SearchHit[];
+  /** Every note that matched (the worker sends the best only), and whether that is a floor. */
+  total: number;
+  capped: boolean;
   tookMs: number;
   /** The search could not run (no worker): the list falls back to titles and tags. */
   failed?: boolean;
@@ -53,11 +56,13 @@ export function useSearch(vault: Vault, query: string): Found | undefined {
     }
     const started = performance.now();
     vault.search(query).then(
-      ({ hits }) => {
-        if (ask === latest.current) setFound({ query, hits, tookMs: performance.now() - started });
+      ({ hits, total, capped }) => {
+        if (ask === latest.current)
+          setFound({ query, hits, total, capped, tookMs: performance.now() - started });
       },
       () => {
-        if (ask === latest.current) setFound({ query, hits: [], tookMs: 0, failed: true });
+        if (ask === latest.current)
+          setFound({ query, hits: [], total: 0, capped: false, tookMs: 0, failed: true });
       },
     );
   }, [vault, query, indexed]);

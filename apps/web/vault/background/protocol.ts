@@ -66,7 +66,8 @@ export type BackgroundReply =
   /** What each indexed note's stamp was, so the tab sends only what changed since. */
   | { type: "opened"; stamps: Record<string, string>; restored: boolean }
   | { type: "done"; size: number }
-  | { type: "hits"; hits: SearchHit[]; total: number; tookMs: number }
+  /** `total`: every note that matched; `capped`: a floor (search-index.ts PREFIX_WORDS). */
+  | { type: "hits"; hits: SearchHit[]; total: number; capped: boolean; tookMs: number }
   | { type: "linkers"; ids: string[] }
   | { type: "saved" }
   | UploadReply
@@ -113,18 +114,21 @@ export async function handleBackgroundRequest(
         (request.readStored ? await state.store?.get(SEARCH_INDEX_KEY) : undefined);
       const docs = sealed ? await openDocs(request.key, sealed) : undefined;
       for (const doc of docs ?? []) state.index.upsert(doc);
+      state.index.prepare();
       return { type: "opened", stamps: state.index.stamps(), restored: docs !== undefined };
     }
     case "upsert":
       for (const doc of request.docs) state.index.upsert(doc);
+      // The words new in the batch join the sorted vocabulary now, not when typed.
+      state.index.prepare();
       return { type: "done", size: state.index.size };
     case "remove":
       for (const id of request.ids) state.index.remove(id);
       return { type: "done", size: state.index.size };
     case "query": {
       const started = performance.now();
-      const hits = state.index.query(request.text, request.limit);
-      return { type: "hits", hits, total: hits.length, tookMs: performance.now() - started };
+      const { hits, total, capped } = state.index.search(request.text, request.limit);
+      return { type: "hits", hits, total, capped, tookMs: performance.now() - started };
     }
     case "linking":
       return { type: "linkers", ids: state.index.linking(request.id) };

@@ -26,6 +26,10 @@ const BATCH = 200;
 
 export interface SearchResults {
   hits: SearchHit[];
+  /** Every note that matched (the hits are the best of them). */
+  total: number;
+  /** The last word began too many words to look through all: `total` is a floor. */
+  capped: boolean;
   tookMs: number;
 }
 
@@ -133,8 +137,8 @@ export class NoteSearch {
 
   async query(text: string): Promise<SearchResults> {
     await this.ready;
-    const { hits, tookMs } = await this.client.send({ type: "query", text }, "hits");
-    return { hits, tookMs };
+    const { hits, total, capped, tookMs } = await this.client.send({ type: "query", text }, "hits");
+    return { hits, total, capped, tookMs };
   }
 
   /** Stops indexing and saving; the worker itself is closed with its session. */

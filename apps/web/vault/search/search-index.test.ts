@@ -1,7 +1,7 @@
 import { readText, writeMarkdown } from "@notes/client";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { type SearchDoc, SearchIndex } from "./search-index";
+import { PREFIX_WORDS, type SearchDoc, SearchIndex } from "./search-index";
 
 const doc = (id: string, title: string, body = "", tags: string[] = []): SearchDoc => ({
   id,
@@ -102,6 +102,73 @@ describe("search ranking", () => {
     expect(i.query("beta")).toEqual([]);
     expect(i.query("gamma").map((h) => h.id)).toEqual(["b"]);
     expect(i.size).toBe(1);
+  });
+
+  it("ranks only the best, as a full sort would, and counts every match", () => {
+    const i = new SearchIndex();
+    // Scores repeat (every tenth note alike) so ties must keep the order indexed.
+    for (let n = 0; n < 500; n++)
+      i.upsert(
+        doc(`n${n}`, `Note ${n}`, `${"fern ".repeat(1 + (n % 10))} moss ${"x ".repeat(n % 7)}`),
+      );
+    const all = i.query("fern", 1_000).map((h) => h.id);
+    expect(all).toHaveLength(500);
+    for (const limit of [1, 7, 50]) {
+      const answer = i.search("fern", limit);
+      expect(answer.hits.map((h) => h.id)).toEqual(all.slice(0, limit));
+      expect(answer).toMatchObject({ total: 500, capped: false });
+    }
+    expect(i.search("fern mo", 3)).toMatchObject({ total: 500 });
+    expect(i.search("fern zebra")).toEqual({ hits: [], total: 0, capped: false });
+  });
+
+  it("lets a prefix stand for the words in the most notes when it begins too many", () => {
+    const i = new SearchIndex();
+    // PREFIX_WORDS + 44 rare words beginning "ke", each in one note; "kettle" in 30.
+    for (let n = 0; n < PREFIX_WORDS + 44; n++) i.upsert(doc(`r${n}`, "Rare", `ke${n}x`));
+    for (let n = 0; n < 30; n++) i.upsert(doc(`k${n}`, "Kitchen", "the kettle"));
+    const answer = i.search("ke", 1_000);
+    expect(answer.capped).toBe(true);
+    // Every note with "kettle" is found; the rare words fill what is left of the cap.
+    expect(answer.hits.filter((h) => h.id.startsWith("k"))).toHaveLength(30);
+    expect(answer.total).toBe(30 + PREFIX_WORDS - 1);
+    // A longer prefix that begins few words is not capped, and finds its one note.
+    expect(i.search("ke299x")).toMatchObject({ total: 1, capped: false });
+    expect(i.search("kettle")).toMatchObject({ total: 30, capped: false });
+  });
+
+  it("finds by prefix the words added, removed and added again after a query", () => {
+    const i = index(doc("a", "Alpha", "lantern"));
+    expect(i.query("lan").map((h) => h.id)).toEqual(["a"]);
+    i.upsert(doc("b", "Beta", "landing"));
+    i.upsert(doc("c", "Gamma", "language"));
+    expect(
+      i
+        .query("lan")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
+    i.remove("b");
+    expect(i.query("landi")).toEqual([]);
+    expect(
+      i
+        .query("lan")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["a", "c"]);
+    i.upsert(doc("d", "Delta", "landing"));
+    expect(i.query("landi").map((h) => h.id)).toEqual(["d"]);
+    // Words no note holds any more are let go once they are most of the vocabulary.
+    for (let n = 0; n < 3_000; n++) i.upsert(doc(`t${n}`, "Temp", `word${n}`));
+    expect(i.query("word29").length).toBeGreaterThan(1);
+    for (let n = 0; n < 3_000; n++) i.remove(`t${n}`);
+    expect(i.query("word")).toEqual([]);
+    expect(
+      i
+        .query("lan")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["a", "c", "d"]);
   });
 
   it("answers over 10,000 notes of about 1 KiB, well within a frame budget", () => {

@@ -40,16 +40,43 @@ interface Indexed extends SearchDoc {
   slot: number;
 }
 
+/**
+ * A query's last word, typed as a prefix, stands for at most this many indexed words:
+ * the ones in the most notes (a one-letter prefix names thousands of words in a large
+ * vault; their rare tail changes no ranking a person reads, and scoring it would cost
+ * a frame). `capped` tells the list the count is then a floor.
+ */
+export const PREFIX_WORDS = 256;
+
+/** What a query answers: the best hits, how many notes matched in all, and whether more might. */
+export interface SearchAnswer {
+  hits: SearchHit[];
+  total: number;
+  /** The last word's prefix stood for more than PREFIX_WORDS words: `total` is a floor. */
+  capped: boolean;
+}
+
 export class SearchIndex {
   private readonly docs = new Map<string, Indexed>();
   private readonly bySlot: (Indexed | undefined)[] = [];
+  /** Each slot's length in words (0: no note), read per posting when scoring. */
+  private lengths = new Float64Array(1024);
   /**
    * Word → flat [slot, weighted frequency, slot, frequency, …]: plain number arrays
    * keep ten thousand notes' postings in megabytes, where a Map per word would not.
+   * A word's array is changed in place, never replaced, while the word is indexed.
    */
   private readonly postings = new Map<string, number[]>();
-  /** Sorted vocabulary for prefix lookups; rebuilt lazily after changes. */
-  private vocabulary: string[] | undefined;
+  /**
+   * Sorted vocabulary for prefix lookups, and each word's postings. Words new since it
+   * was sorted wait in `added` and are merged in (sorting 100,000 words anew cost
+   * ~100 ms, merging a batch's few in costs a pass). A word no note holds any more keeps
+   * its empty list (`emptied` counts them) until they are half the vocabulary.
+   */
+  private vocabulary: { words: string[]; lists: number[][] } | undefined;
+  private added: string[] = [];
+  private emptied = 0;
+  private scratch: { total: Float64Array; matched: Uint16Array; best: Float64Array } | undefined;
   private totalLength = 0;
 
   get size(): number {
@@ -100,13 +127,19 @@ export class SearchIndex {
       if (!list) {
         list = [];
         this.postings.set(word, list);
-        this.vocabulary = undefined;
-      }
+        this.added.push(word);
+      } else if (list.length === 0) this.emptied -= 1;
       list.push(slot, tf);
     }
     const indexed = { ...doc, length, slot };
     this.docs.set(doc.id, indexed);
     this.bySlot.push(indexed);
+    if (slot >= this.lengths.length) {
+      const grown = new Float64Array(this.lengths.length * 2);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    this.lengths[slot] = length;
     this.totalLength += length;
   }
 
@@ -115,6 +148,7 @@ export class SearchIndex {
     if (!old) return;
     this.docs.delete(id);
     this.bySlot[old.slot] = undefined;
+    this.lengths[old.slot] = 0;
     this.totalLength -= old.length;
     const seen = new Set<string>();
     const drop = (text: string) => {
@@ -123,14 +157,14 @@ export class SearchIndex {
         seen.add(word);
         const list = this.postings.get(word);
         if (!list) continue;
-        const kept: number[] = [];
+        let kept = 0;
         for (let i = 0; i < list.length; i += 2)
-          if (list[i] !== old.slot) kept.push(list[i] ?? 0, list[i + 1] ?? 0);
-        if (kept.length > 0) this.postings.set(word, kept);
-        else {
-          this.postings.delete(word);
-          this.vocabulary = undefined;
-        }
+          if (list[i] !== old.slot) {
+            list[kept++] = list[i] ?? 0;
+            list[kept++] = list[i + 1] ?? 0;
+          }
+        list.length = kept;
+        if (kept === 0) this.emptied += 1;
       }
     };
     drop(old.title);
@@ -138,68 +172,140 @@ export class SearchIndex {
     drop(old.body);
   }
 
+  /** The best `limit` hits' notes, best first (see `search`). */
   query(text: string, limit = 50): SearchHit[] {
+    return this.search(text, limit).hits;
+  }
+
+  /**
+   * Every word must match, the last as a prefix too; BM25 over the fields. Only the
+   * best `limit` are ranked and given their marks and snippets: a query that matches
+   * 100,000 notes costs one pass over their postings, not a sort of them.
+   */
+  search(text: string, limit = 50): SearchAnswer {
     const terms = queryWords(text);
-    if (terms.length === 0) return [];
+    if (terms.length === 0) return { hits: [], total: 0, capped: false };
     const avgLength = this.totalLength / Math.max(1, this.docs.size);
-    // Scores by slot in typed arrays: ten thousand notes score in a few milliseconds.
     const slots = this.bySlot.length;
-    const total = new Float64Array(slots);
-    const matched = new Uint16Array(slots);
+    // Scores by slot in typed arrays: a hundred thousand notes score in milliseconds.
+    const { total, matched, best: bestOf } = this.scratchFor(slots);
+    const lengths = this.lengths;
+    const docs = this.docs.size;
+    let capped = false;
     for (const [i, term] of terms.entries()) {
-      const best = new Float64Array(slots);
-      for (const [word, factor] of this.expand(term, i === terms.length - 1)) {
-        const list = this.postings.get(word);
-        if (!list) continue;
+      const expanded = this.expand(term, i === terms.length - 1);
+      capped ||= expanded.capped;
+      // One word alone scores straight into its slots; several keep each slot's best.
+      const best = expanded.words.length === 1 ? undefined : bestOf.fill(0, 0, slots);
+      for (const [list, factor] of expanded.words) {
         const count = list.length / 2;
-        const idf = Math.log(1 + (this.docs.size - count + 0.5) / (count + 0.5));
+        const idf = factor * Math.log(1 + (docs - count + 0.5) / (count + 0.5));
         for (let p = 0; p < list.length; p += 2) {
-          const slot = list[p] ?? 0;
-          const doc = this.bySlot[slot];
-          if (!doc) continue;
-          const tf = list[p + 1] ?? 0;
-          const norm = tf + K1 * (1 - B + (B * doc.length) / avgLength);
-          const score = factor * idf * ((tf * (K1 + 1)) / norm);
-          if (score > (best[slot] ?? 0)) best[slot] = score;
+          const slot = list[p] as number;
+          if (matched[slot] !== i) continue;
+          const tf = list[p + 1] as number;
+          const norm = tf + K1 * (1 - B + (B * (lengths[slot] as number)) / avgLength);
+          const score = (idf * (tf * (K1 + 1))) / norm;
+          if (!best) {
+            matched[slot] = i + 1;
+            total[slot] = (total[slot] as number) + score;
+          } else if (score > (best[slot] as number)) best[slot] = score;
         }
       }
       // Every word must match: a note counts only if it matched all the words before.
-      for (let slot = 0; slot < slots; slot++) {
-        const score = best[slot] ?? 0;
-        if (score > 0 && matched[slot] === i) {
-          matched[slot] = i + 1;
-          total[slot] = (total[slot] ?? 0) + score;
+      if (best)
+        for (let slot = 0; slot < slots; slot++) {
+          const score = best[slot] as number;
+          if (score > 0 && matched[slot] === i) {
+            matched[slot] = i + 1;
+            total[slot] = (total[slot] as number) + score;
+          }
         }
-      }
     }
-    const found: number[] = [];
-    for (let slot = 0; slot < slots; slot++) if (matched[slot] === terms.length) found.push(slot);
+    const { best, count } = topSlots(slots, matched, terms.length, total, limit);
     const idOf = (slot: number) => this.bySlot[slot]?.id ?? "";
-    // Equal scores keep the order notes were indexed in.
-    return found
-      .sort((a, b) => (total[b] ?? 0) - (total[a] ?? 0) || a - b)
-      .slice(0, limit)
-      .map((slot) => this.hit(idOf(slot), total[slot] ?? 0, terms));
+    return {
+      hits: best.map((slot) => this.hit(idOf(slot), total[slot] as number, terms)),
+      total: count,
+      capped,
+    };
   }
 
-  /** The indexed words a query word stands for: itself, and as a prefix when last. */
-  private *expand(term: string, prefix: boolean): Generator<[string, number]> {
-    if (this.postings.has(term)) yield [term, 1];
-    if (!prefix) return;
-    this.vocabulary ??= [...this.postings.keys()].sort();
-    const vocab = this.vocabulary;
-    let lo = 0;
-    let hi = vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((vocab[mid] ?? "") < term) lo = mid + 1;
-      else hi = mid;
+  /**
+   * Score arrays by slot, zeroed: kept from query to query (three arrays of 100,000
+   * allocated per keystroke made the garbage collector a query's worst cost).
+   */
+  private scratchFor(slots: number): {
+    total: Float64Array;
+    matched: Uint16Array;
+    best: Float64Array;
+  } {
+    if (!this.scratch || this.scratch.total.length < slots) {
+      const size = Math.max(1024, slots * 2);
+      this.scratch = {
+        total: new Float64Array(size),
+        matched: new Uint16Array(size),
+        best: new Float64Array(size),
+      };
     }
-    for (let i = lo; i < vocab.length; i++) {
-      const word = vocab[i] ?? "";
-      if (!word.startsWith(term)) break;
-      if (word !== term) yield [word, PREFIX_FACTOR];
+    this.scratch.total.fill(0, 0, slots);
+    this.scratch.matched.fill(0, 0, slots);
+    return this.scratch;
+  }
+
+  /**
+   * The postings a query word stands for, with their factor: its own, and when it is
+   * the last word, those of the indexed words it begins (at most PREFIX_WORDS of them,
+   * the ones in the most notes).
+   */
+  private expand(
+    term: string,
+    prefix: boolean,
+  ): { words: [list: number[], factor: number][]; capped: boolean } {
+    const own = this.postings.get(term);
+    const out: [number[], number][] = own ? [[own, 1]] : [];
+    if (!prefix) return { words: out, capped: false };
+    const vocab = this.sortedVocabulary();
+    // Words are letters and digits (tokens.ts): all sort before U+FFFF.
+    const from = lowerBound(vocab.words, term);
+    const to = lowerBound(vocab.words, `${term}\uffff`, from);
+    const skip = vocab.words[from] === term ? from : -1;
+    const longer = to - from - (skip === from ? 1 : 0);
+    const capped = longer > PREFIX_WORDS;
+    const least = capped ? leastOfMost(vocab.lists, from, to, skip, PREFIX_WORDS) : 0;
+    let equal = capped ? PREFIX_WORDS : longer;
+    if (capped)
+      for (let i = from; i < to; i++)
+        if (i !== skip && (vocab.lists[i] as number[]).length > least) equal -= 1;
+    for (let i = from; i < to; i++) {
+      if (i === skip) continue;
+      const list = vocab.lists[i] as number[];
+      if (list.length > least || (list.length === least && equal-- > 0))
+        out.push([list, PREFIX_FACTOR]);
     }
+    return { words: out, capped };
+  }
+
+  /** Brings the sorted vocabulary level with the postings (the worker calls it after changes). */
+  prepare(): void {
+    this.sortedVocabulary();
+  }
+
+  private sortedVocabulary(): { words: string[]; lists: number[][] } {
+    if (this.emptied > 1_000 && this.emptied * 2 > this.postings.size) {
+      for (const [word, list] of this.postings) if (list.length === 0) this.postings.delete(word);
+      this.emptied = 0;
+      this.vocabulary = undefined;
+    }
+    if (!this.vocabulary) {
+      const words = [...this.postings.keys()].sort();
+      this.vocabulary = { words, lists: words.map((w) => this.postings.get(w) ?? []) };
+      this.added = [];
+    } else if (this.added.length > 0) {
+      this.vocabulary = merged(this.vocabulary, this.added.sort(), this.postings);
+      this.added = [];
+    }
+    return this.vocabulary;
   }
 
   private hit(id: string, score: number, terms: string[]): SearchHit {
@@ -210,4 +316,87 @@ export class SearchIndex {
     const { snippet, ranges } = snippetOf(doc?.body ?? "", terms);
     return { id, score, titleRanges, snippet, snippetRanges: ranges };
   }
+}
+
+/**
+ * The slots that matched all `terms` words, how many, and the best `limit` of them by
+ * score (equal scores keep the order notes were indexed in), kept in a small sorted
+ * list: one pass, where sorting every match cost ~20 ms at 100,000.
+ */
+function topSlots(
+  slots: number,
+  matched: Uint16Array,
+  terms: number,
+  total: Float64Array,
+  limit: number,
+): { best: number[]; count: number } {
+  const best: number[] = [];
+  let count = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    if (matched[slot] !== terms) continue;
+    count += 1;
+    const score = total[slot] as number;
+    if (best.length === limit && score <= (total[best[limit - 1] as number] as number)) continue;
+    // After every kept slot scoring at least as much (they came first: lower slots).
+    let at = best.length;
+    while (at > 0 && (total[best[at - 1] as number] as number) < score) at -= 1;
+    best.splice(at, 0, slot);
+    if (best.length > limit) best.pop();
+  }
+  return { best, count };
+}
+
+/** Sorted `words` and sorted `fresh` (none in `words`) as one sorted vocabulary. */
+function merged(
+  vocabulary: { words: readonly string[]; lists: readonly number[][] },
+  fresh: readonly string[],
+  postings: ReadonlyMap<string, number[]>,
+): { words: string[]; lists: number[][] } {
+  const { words, lists } = vocabulary;
+  const size = words.length + fresh.length;
+  const out = { words: new Array<string>(size), lists: new Array<number[]>(size) };
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < size; k++) {
+    if (j >= fresh.length || (i < words.length && (words[i] as string) < (fresh[j] as string))) {
+      out.words[k] = words[i] as string;
+      out.lists[k] = lists[i++] as number[];
+    } else {
+      const word = fresh[j++] as string;
+      out.words[k] = word;
+      out.lists[k] = postings.get(word) ?? [];
+    }
+  }
+  return out;
+}
+
+/** The first index in sorted `words` (from `from` on) whose word is not below `word`. */
+function lowerBound(words: readonly string[], word: string, from = 0): number {
+  let lo = from;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((words[mid] as string) < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The length the `n` longest of `lists[from..to)` (but `skip`) reach at least: kept in
+ * a small sorted list that most lists (a word in one note or two) pass by at a glance;
+ * sorting 100,000 lists by a comparator cost ~15 ms.
+ */
+function leastOfMost(lists: number[][], from: number, to: number, skip: number, n: number): number {
+  const longest: number[] = [];
+  for (let i = from; i < to; i++) {
+    if (i === skip) continue;
+    const length = (lists[i] as number[]).length;
+    if (longest.length === n && length <= (longest[n - 1] as number)) continue;
+    let at = longest.length;
+    while (at > 0 && (longest[at - 1] as number) < length) at -= 1;
+    longest.splice(at, 0, length);
+    if (longest.length > n) longest.pop();
+  }
+  return longest[n - 1] ?? 0;
 }
