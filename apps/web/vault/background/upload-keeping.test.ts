@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { sealLocal } from "../local-seal";
 import { PendingUploads } from "../pending-uploads";
 import { handleBackgroundRequest, newBackgroundState } from "./protocol";
+import { handleUploadRequest } from "./upload-keeping";
 
 const entry = {
   attachmentId: "0b9c3c56-51d9-4a34-9a51-0a6a3d0c7a11",
@@ -26,11 +27,13 @@ describe("keeping uploads in the background worker", () => {
     expect(await handleBackgroundRequest(state, { type: "keepUpload", key, entry, file })).toEqual({
       type: "saved",
     });
+    // One piece (the file is under PIECE_BYTES): raw bytes, the file's 0x5a nowhere.
     const [kept] = await pending.all();
-    // Raw bytes, and no run of the file's 0x5a in them.
-    expect(kept?.sealed).toBeInstanceOf(Uint8Array);
-    expect(Buffer.from(kept?.sealed as Uint8Array).toString("hex")).not.toContain("5a5a5a5a5a5a");
-    expect(kept?.sealed.length).toBe(entry.size + 40);
+    expect(kept).toEqual({ ...entry, pieces: 1 });
+    const piece = await pending.piece(entry.attachmentId, 0);
+    expect(piece).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(piece as Uint8Array).toString("hex")).not.toContain("5a5a5a5a5a5a");
+    expect(piece?.length).toBe(entry.size + 40);
 
     expect(await handleBackgroundRequest(state, { type: "listUploads" })).toEqual({
       type: "uploads",
@@ -89,5 +92,80 @@ describe("keeping uploads in the background worker", () => {
     expect(() =>
       openChunk(sodium, fileKey, entry.attachmentId, 2, false, fromBase64(data)),
     ).toThrow();
+  });
+
+  describe("in pieces (a file of any size resumes)", () => {
+    const key = new Uint8Array(32).fill(9);
+    const bytes = Uint8Array.from({ length: 2_500 }, (_, i) => i % 251);
+    const read = async (pending: PendingUploads) => {
+      const reply = await handleUploadRequest(pending, {
+        type: "readUpload",
+        key,
+        attachmentId: entry.attachmentId,
+      });
+      const file = reply.type === "upload" ? reply.file : undefined;
+      return file && new Uint8Array(await file.arrayBuffer());
+    };
+    // Pieces of 1,000 bytes here: 2,500 bytes are kept in three.
+    const keep = (pending: PendingUploads, data: Uint8Array) =>
+      handleUploadRequest(
+        pending,
+        { type: "keepUpload", key, entry, file: new Blob([data.slice()]) },
+        1_000,
+      );
+
+    it("keeps each piece sealed on its own and reads them back in order", async () => {
+      const pending = new PendingUploads("pieces-test");
+      await keep(pending, bytes);
+      expect((await pending.get(entry.attachmentId))?.pieces).toBe(3);
+      expect((await pending.piece(entry.attachmentId, 2))?.length).toBe(500 + 40);
+      expect(await read(pending)).toEqual(bytes);
+      // Kept again under the same id: the new file replaces every piece of the old.
+      await keep(pending, bytes.slice(0, 1_200));
+      expect((await pending.get(entry.attachmentId))?.pieces).toBe(2);
+      expect(await pending.piece(entry.attachmentId, 2)).toBeUndefined();
+      expect(await read(pending)).toEqual(bytes.slice(0, 1_200));
+      // Removed: the entry and its pieces.
+      await pending.remove(entry.attachmentId);
+      expect(await pending.piece(entry.attachmentId, 0)).toBeUndefined();
+      expect(await read(pending)).toBeUndefined();
+    });
+
+    it("refuses pieces reordered, cut short, taken from another upload or missing", async () => {
+      const pending = new PendingUploads("pieces-hostile-test");
+      await keep(pending, bytes);
+      const [p0, p1, p2] = await Promise.all(
+        [0, 1, 2].map(async (i) => (await pending.piece(entry.attachmentId, i)) as Uint8Array),
+      );
+      // Swapped.
+      await pending.putPiece(entry.attachmentId, 0, p1 as Uint8Array);
+      await pending.putPiece(entry.attachmentId, 1, p0 as Uint8Array);
+      expect(await read(pending)).toBeUndefined();
+      await pending.putPiece(entry.attachmentId, 0, p0 as Uint8Array);
+      await pending.putPiece(entry.attachmentId, 1, p1 as Uint8Array);
+      expect(await read(pending)).toEqual(bytes);
+      // Cut short: two pieces said, the second is not the last.
+      await pending.put({ ...entry, pieces: 2 });
+      expect(await read(pending)).toBeUndefined();
+      // Missing.
+      await pending.put({ ...entry, pieces: 3 });
+      await pending.removePieces(entry.attachmentId);
+      await pending.putPiece(entry.attachmentId, 0, p0 as Uint8Array);
+      await pending.putPiece(entry.attachmentId, 2, p2 as Uint8Array);
+      expect(await read(pending)).toBeUndefined();
+      // Another upload's piece in its place.
+      const other = { ...entry, attachmentId: "5f0f2a4e-7d3b-4f7e-9a51-0a6a3d0c7a12" };
+      await handleUploadRequest(
+        pending,
+        { type: "keepUpload", key, entry: other, file: new Blob([bytes]) },
+        1_000,
+      );
+      await pending.putPiece(
+        entry.attachmentId,
+        1,
+        (await pending.piece(other.attachmentId, 1)) as Uint8Array,
+      );
+      expect(await read(pending)).toBeUndefined();
+    });
   });
 });
