@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openLocal, sealLocalJson } from "../local-seal";
 import { BackgroundClient, type WorkerLike } from "./background-client";
-import {
-  handleBackgroundRequest,
-  newBackgroundState,
-  SEARCH_INDEX_KEY,
-  SEARCH_INDEX_VERSION,
-} from "./protocol";
+import { INDEX_PIECES, PIECES_PER_SAVE, pieceKey, pieceOf } from "./index-pieces";
+import { handleBackgroundRequest, newBackgroundState, SEARCH_INDEX_KEY } from "./protocol";
 
 const key = new Uint8Array(32).fill(3);
 const note = {
@@ -47,6 +43,19 @@ function inProcessWorker(
   };
 }
 
+/** Saves until no piece waits, as NoteSearch does; answers how many requests it took. */
+async function saveAll(client: BackgroundClient, covers?: number): Promise<number> {
+  let requests = 0;
+  for (;;) {
+    requests += 1;
+    const { more } = await client.send(
+      { type: "save", ...(covers !== undefined && { covers }) },
+      "indexSaved",
+    );
+    if (!more) return requests;
+  }
+}
+
 describe("background worker protocol", () => {
   it("indexes, answers queries and numbers each request", async () => {
     const worker = inProcessWorker();
@@ -70,47 +79,94 @@ describe("background worker protocol", () => {
     });
   });
 
-  it("seals the index (no plaintext) and restores it, with each note's stamp", async () => {
+  it("seals the index in pieces (no plaintext) and restores it, with each note's stamp", async () => {
     const worker = inProcessWorker();
     const client = new BackgroundClient(worker);
-    await client.send({ type: "open", key, dbName: "db" }, "opened");
+    await client.send({ type: "open", key, dbName: "notes-vault-y" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    await client.send({ type: "save" }, "saved");
-    const sealed = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
-    for (const secret of ["Canary", "private-tag", "lighthouse"])
-      expect(sealed).not.toContain(secret);
+    // Nothing was kept: the first save writes every piece, a few a request.
+    expect(await saveAll(client)).toBe(INDEX_PIECES / PIECES_PER_SAVE);
+    expect([...worker.stored.keys()].filter((k) => k.startsWith(SEARCH_INDEX_KEY))).toHaveLength(
+      INDEX_PIECES,
+    );
+    for (const value of worker.stored.values())
+      for (const secret of ["Canary", "private-tag", "lighthouse"])
+        expect(value).not.toContain(secret);
 
-    const next = new BackgroundClient(inProcessWorker());
-    const opened = await next.send({ type: "open", key, sealed }, "opened");
+    // A reload: a new worker over the same database reads what is stored.
+    const next = new BackgroundClient(inProcessWorker(worker.stored));
+    const opened = await next.send(
+      { type: "open", key, readStored: true, dbName: "notes-vault-y" },
+      "opened",
+    );
     expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
     const { hits } = await next.send({ type: "query", text: "canary" }, "hits");
     expect(hits.map((h) => h.id)).toEqual(["n1"]);
   });
 
-  it("rebuilds an index saved under an older version: every note is read again", async () => {
-    // Before versions the sealed value was the bare array of documents.
+  it("after a change, seals again only the piece that holds the note", async () => {
+    const worker = inProcessWorker();
+    const client = new BackgroundClient(worker);
+    await client.send({ type: "open", key, dbName: "db" }, "opened");
+    const docs = Array.from({ length: 300 }, (_, i) => ({ ...note, id: `n${i}`, stamp: "v1" }));
+    await client.send({ type: "upsert", docs }, "done");
+    await saveAll(client);
+    const before = new Map(worker.stored);
+    await client.send(
+      { type: "upsert", docs: [{ ...note, id: "n7", body: "moved", stamp: "v2" }] },
+      "done",
+    );
+    expect(await saveAll(client)).toBe(1);
+    const changed = [...worker.stored].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+    expect(changed).toEqual([pieceKey(pieceOf("n7"))]);
+    // Nothing changed since: a save writes nothing.
+    expect(await client.send({ type: "save" }, "indexSaved")).toEqual({
+      type: "indexSaved",
+      more: false,
+    });
+    const next = new BackgroundClient(inProcessWorker(worker.stored));
+    const opened = await next.send({ type: "open", key, readStored: true, dbName: "db" }, "opened");
+    expect(Object.keys(opened.stamps)).toHaveLength(300);
+    expect(opened.stamps.n7).toBe("v2");
+  });
+
+  it("rebuilds an index kept under an older version: every note is read again", async () => {
+    // Before versions the sealed value was the bare array of documents; then one value.
     const legacy = await sealLocalJson(key, [note]);
-    const older = await sealLocalJson(key, { version: SEARCH_INDEX_VERSION - 1, docs: [note] });
-    for (const sealed of [legacy, older]) {
-      const client = new BackgroundClient(inProcessWorker());
-      const opened = await client.send({ type: "open", key, sealed }, "opened");
+    const whole = await sealLocalJson(key, { version: 3, docs: [note] });
+    for (const sealed of [legacy, whole]) {
+      const client = new BackgroundClient(inProcessWorker(new Map([[SEARCH_INDEX_KEY, sealed]])));
+      const opened = await client.send(
+        { type: "open", key, readStored: true, dbName: "db" },
+        "opened",
+      );
       expect(opened).toEqual({ type: "opened", stamps: {}, restored: false });
       expect((await client.send({ type: "query", text: "lighthouse" }, "hits")).hits).toEqual([]);
     }
   });
 
-  it("opens nothing from an index sealed under another key, or a damaged one", async () => {
+  it("restores nothing under another key, or with a piece damaged, missing or moved", async () => {
     const worker = inProcessWorker();
     const client = new BackgroundClient(worker);
     await client.send({ type: "open", key, dbName: "db" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    await client.send({ type: "save" }, "saved");
-    const sealed = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
-    const other = new Uint8Array(32).fill(4);
-    const foreign = await client.send({ type: "open", key: other, sealed }, "opened");
-    expect(foreign).toEqual({ type: "opened", stamps: {}, restored: false });
-    const damaged = await client.send({ type: "open", key, sealed: "AAAA" }, "opened");
-    expect(damaged.restored).toBe(false);
+    await saveAll(client);
+    const restored = async (stored: Map<string, string>, k = key) =>
+      (
+        await new BackgroundClient(inProcessWorker(stored)).send(
+          { type: "open", key: k, readStored: true, dbName: "db" },
+          "opened",
+        )
+      ).restored;
+    expect(await restored(new Map(worker.stored))).toBe(true);
+    expect(await restored(new Map(worker.stored), new Uint8Array(32).fill(4))).toBe(false);
+    const damaged = new Map(worker.stored).set(pieceKey(5), "AAAA");
+    expect(await restored(damaged)).toBe(false);
+    const missing = new Map(worker.stored);
+    missing.delete(pieceKey(9));
+    expect(await restored(missing)).toBe(false);
+    const moved = new Map(worker.stored).set(pieceKey(2), worker.stored.get(pieceKey(3)) ?? "");
+    expect(await restored(moved)).toBe(false);
   });
 
   it("saves the sealed index and the sealed list into the database named at open", async () => {
@@ -119,50 +175,32 @@ describe("background worker protocol", () => {
     const listKey = new Uint8Array(32).fill(9);
     await client.send({ type: "open", key, listKey, dbName: "notes-vault-x" }, "opened");
     await client.send({ type: "upsert", docs: [note] }, "done");
-    expect(await client.send({ type: "save", covers: 1_600_000_000_000 }, "saved")).toEqual({
-      type: "saved",
+    // `covers` is kept once no piece waits, not before.
+    expect(await client.send({ type: "save", covers: 1_600_000_000_000 }, "indexSaved")).toEqual({
+      type: "indexSaved",
+      more: true,
     });
+    expect(worker.stored.get("searchIndexCovers")).toBeUndefined();
+    await saveAll(client, 1_600_000_000_000);
     expect(worker.stored.get("searchIndexCovers")).toBe("1600000000000");
     const rows = [{ id: "n1", title: "Canary plans", tags: ["private-tag"] }];
     await client.send({ type: "saveList", notes: rows, covers: 1_700_000_000_000 }, "saved");
     expect(worker.dbs).toEqual(["notes-vault-x"]);
     // Beside the list: up to when it covers the cache (a reload re-reads what is newer).
     expect(worker.stored.get("listSnapshotCovers")).toBe("1700000000000");
-    const index = worker.stored.get(SEARCH_INDEX_KEY) ?? "";
     const list = worker.stored.get("listSnapshot") ?? "";
-    for (const secret of ["Canary", "private-tag", "lighthouse"]) {
-      expect(index).not.toContain(secret);
+    for (const secret of ["Canary", "private-tag", "lighthouse"])
       expect(list).not.toContain(secret);
-    }
     // Each opens under its own key only (the list is what loadListSnapshot reads).
     const listBytes = await openLocal(listKey, list);
     expect(JSON.parse(new TextDecoder().decode(listBytes))).toEqual(rows);
     expect(await openLocal(key, list)).toBeUndefined();
-    const next = new BackgroundClient(inProcessWorker());
-    const reopened = await next.send({ type: "open", key, sealed: index }, "opened");
-    expect(reopened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
-  });
-
-  it("reads the sealed index from the database itself when the tab sends none", async () => {
-    const worker = inProcessWorker();
-    const client = new BackgroundClient(worker);
-    await client.send({ type: "open", key, dbName: "notes-vault-y" }, "opened");
-    await client.send({ type: "upsert", docs: [note] }, "done");
-    await client.send({ type: "save" }, "saved");
-    // A reload: a new worker over the same database, asked to read what is stored.
-    const next = new BackgroundClient(inProcessWorker(worker.stored));
-    const opened = await next.send(
-      { type: "open", key, readStored: true, dbName: "notes-vault-y" },
-      "opened",
-    );
-    expect(opened).toEqual({ type: "opened", stamps: { n1: "v1" }, restored: true });
-    const { hits } = await next.send({ type: "query", text: "lighthouse" }, "hits");
-    expect(hits.map((h) => h.id)).toEqual(["n1"]);
+    expect(await openLocal(listKey, worker.stored.get(SEARCH_INDEX_KEY) ?? "")).toBeUndefined();
   });
 
   it("refuses to save before open, and the list without a list key", async () => {
     const client = new BackgroundClient(inProcessWorker());
-    await expect(client.send({ type: "save" }, "saved")).rejects.toThrow("nothing to save");
+    await expect(client.send({ type: "save" }, "indexSaved")).rejects.toThrow("nothing to save");
     await client.send({ type: "open", key, dbName: "db" }, "opened");
     await expect(client.send({ type: "saveList", notes: [] }, "saved")).rejects.toThrow(
       "nothing to save",

@@ -5,42 +5,29 @@
 // notes list snapshot (saveList), and, in a worker of their own, keeping uploads for
 // resuming (upload-keeping.ts).
 import { LIST_COVERS_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
-import { openLocalJson, sealLocalJson } from "../local-seal";
+import { sealLocalJson } from "../local-seal";
 import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
+import { allPieces, pieceOf, readPieces, savePieces } from "./index-pieces";
 import { handleUploadRequest, type UploadReply, type UploadRequest } from "./upload-keeping";
 
-/** Where the sealed index is kept, in IndexedDB's "meta" store. */
-export const SEARCH_INDEX_KEY = "searchIndex";
+export { SEARCH_INDEX_KEY, SEARCH_INDEX_VERSION } from "./index-pieces";
+
 /** Beside it: up to when (ms, this device's clock) it holds what the cache holds. */
 export const SEARCH_COVERS_KEY = "searchIndexCovers";
 
-/**
- * The sealed index says how its bodies were read; one stored under another version
- * (or before versions, a bare array) is not restored, so every note is read again.
- * 2: plain text with a line break at every block (list items no longer run together).
- * 3: with the ids each note links to (backlinks, issue 35).
- */
-export const SEARCH_INDEX_VERSION = 3;
-
-interface StoredIndex {
-  version: number;
-  docs: SearchDoc[];
-}
-
 export type BackgroundRequest =
   /**
-   * Starts afresh, from the sealed index a previous session saved when given. With
-   * `listKey`, the worker also seals the list snapshot (local-seal.ts "list").
+   * Starts afresh. With `listKey`, the worker also seals the list snapshot
+   * (local-seal.ts "list").
    */
   | {
       type: "open";
       key: Uint8Array;
-      sealed?: string | undefined;
       /**
-       * No `sealed` given: the worker reads the sealed index from the database itself
-       * (megabytes at 10,000 notes, which the tab would otherwise read and copy over
-       * while a reload shows its list, issue 35).
+       * Restores the index a previous session kept (index-pieces.ts), read by the worker
+       * from the database itself (megabytes at 10,000 notes, which the tab would
+       * otherwise read and copy over while a reload shows its list, issue 35).
        */
       readStored?: boolean;
       listKey?: Uint8Array;
@@ -57,6 +44,11 @@ export type BackgroundRequest =
    * (list-snapshot.ts), here rather than in the tab: at 10,000 notes each is megabytes
    * to serialise, seal and write, which would otherwise land between two keystrokes.
    */
+  /**
+   * Seals the pieces of the index changed since they were last kept, a few at a time
+   * (index-pieces.ts): asked again while the answer says `more`. `covers` is kept
+   * beside it once no piece waits.
+   */
   | { type: "save"; covers?: number }
   /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), after it. */
   | { type: "saveList"; notes: unknown[]; covers?: number }
@@ -70,6 +62,8 @@ export type BackgroundReply =
   | { type: "hits"; hits: SearchHit[]; total: number; capped: boolean; tookMs: number }
   | { type: "linkers"; ids: string[] }
   | { type: "saved" }
+  /** A save of the index's pieces: `more` pieces wait, ask again. */
+  | { type: "indexSaved"; more: boolean }
   | UploadReply
   | { type: "error"; message: string };
 
@@ -93,10 +87,12 @@ export interface BackgroundState {
   storeFor: (dbName: string) => MetaStore;
   /** The uploads kept for resuming, opened on first use. */
   uploads?: PendingUploads;
+  /** The index's pieces changed since they were last kept (index-pieces.ts). */
+  dirty: Set<number>;
 }
 
 export function newBackgroundState(storeFor: (dbName: string) => MetaStore): BackgroundState {
-  return { index: new SearchIndex(), storeFor };
+  return { index: new SearchIndex(), storeFor, dirty: new Set() };
 }
 
 export async function handleBackgroundRequest(
@@ -109,21 +105,27 @@ export async function handleBackgroundRequest(
       state.key = request.key;
       state.listKey = request.listKey;
       state.store = request.dbName === undefined ? undefined : state.storeFor(request.dbName);
-      const sealed =
-        request.sealed ??
-        (request.readStored ? await state.store?.get(SEARCH_INDEX_KEY) : undefined);
-      const docs = sealed ? await openDocs(request.key, sealed) : undefined;
+      const docs =
+        request.readStored && state.store ? await readPieces(state.store, request.key) : undefined;
       for (const doc of docs ?? []) state.index.upsert(doc);
       state.index.prepare();
+      // Nothing kept whole: the first save writes every piece.
+      state.dirty = docs ? new Set() : allPieces();
       return { type: "opened", stamps: state.index.stamps(), restored: docs !== undefined };
     }
     case "upsert":
-      for (const doc of request.docs) state.index.upsert(doc);
+      for (const doc of request.docs) {
+        state.index.upsert(doc);
+        state.dirty.add(pieceOf(doc.id));
+      }
       // The words new in the batch join the sorted vocabulary now, not when typed.
       state.index.prepare();
       return { type: "done", size: state.index.size };
     case "remove":
-      for (const id of request.ids) state.index.remove(id);
+      for (const id of request.ids) {
+        state.index.remove(id);
+        state.dirty.add(pieceOf(id));
+      }
       return { type: "done", size: state.index.size };
     case "query": {
       const started = performance.now();
@@ -132,23 +134,19 @@ export async function handleBackgroundRequest(
     }
     case "linking":
       return { type: "linkers", ids: state.index.linking(request.id) };
-    case "save":
+    case "save": {
+      const { key, store } = state;
+      if (!key || !store) return { type: "error", message: "nothing to save with" };
+      const more = await savePieces(store, key, (only) => state.index.all(only), state.dirty);
+      if (!more && request.covers !== undefined)
+        await store.put(SEARCH_COVERS_KEY, String(request.covers));
+      return { type: "indexSaved", more };
+    }
     case "saveList": {
-      const key = request.type === "save" ? state.key : state.listKey;
-      if (!key || !state.store) return { type: "error", message: "nothing to save with" };
-      const [name, value] =
-        request.type === "save"
-          ? [
-              SEARCH_INDEX_KEY,
-              { version: SEARCH_INDEX_VERSION, docs: state.index.all() } satisfies StoredIndex,
-            ]
-          : [LIST_SNAPSHOT_KEY, request.notes];
-      await state.store.put(name, await sealLocalJson(key, value));
-      if (request.covers !== undefined)
-        await state.store.put(
-          request.type === "save" ? SEARCH_COVERS_KEY : LIST_COVERS_KEY,
-          String(request.covers),
-        );
+      const { listKey, store } = state;
+      if (!listKey || !store) return { type: "error", message: "nothing to save with" };
+      await store.put(LIST_SNAPSHOT_KEY, await sealLocalJson(listKey, request.notes));
+      if (request.covers !== undefined) await store.put(LIST_COVERS_KEY, String(request.covers));
       return { type: "saved" };
     }
     case "keepUpload":
@@ -160,28 +158,4 @@ export async function handleBackgroundRequest(
     default:
       return { type: "error", message: "unknown request" };
   }
-}
-
-/**
- * The sealed documents, or undefined when they do not open (another key, damaged)
- * or were indexed under another SEARCH_INDEX_VERSION.
- */
-async function openDocs(key: Uint8Array, sealed: string): Promise<SearchDoc[] | undefined> {
-  const stored = (await openLocalJson(key, sealed)) as Partial<StoredIndex> | undefined;
-  if (stored?.version !== SEARCH_INDEX_VERSION || !Array.isArray(stored.docs)) return undefined;
-  return stored.docs.filter(isDoc);
-}
-
-function isDoc(value: unknown): value is SearchDoc {
-  const d = value as SearchDoc;
-  return (
-    typeof d?.id === "string" &&
-    typeof d.title === "string" &&
-    Array.isArray(d.tags) &&
-    d.tags.every((t) => typeof t === "string") &&
-    typeof d.body === "string" &&
-    typeof d.stamp === "string" &&
-    (d.links === undefined ||
-      (Array.isArray(d.links) && d.links.every((l) => typeof l === "string")))
-  );
 }

@@ -160,7 +160,11 @@ export class NoteSearch {
     // Every note read before now is in it; a note cached in the moments before may not
     // have been read yet (a sync page is read, then cached): a reload re-reads those.
     const covers = Date.now() - COVER_MARGIN_MS;
-    if (!this.closed) await this.client.send({ type: "save", covers }, "saved");
+    // A few pieces a request (index-pieces.ts): queries asked meanwhile go between.
+    while (!this.closed) {
+      const { more } = await this.client.send({ type: "save", covers }, "indexSaved");
+      if (!more) return;
+    }
   }
 }
 

@@ -87,8 +87,10 @@ export class SearchIndex {
     return Object.fromEntries([...this.docs.values()].map((d) => [d.id, d.stamp]));
   }
 
-  all(): SearchDoc[] {
-    return [...this.docs.values()].map(
+  /** The entries as given (those whose id `only` takes, when given). */
+  all(only?: (id: string) => boolean): SearchDoc[] {
+    const docs = [...this.docs.values()];
+    return (only ? docs.filter((d) => only(d.id)) : docs).map(
       ({ id, title, tags, body, stamp, links }): SearchDoc => ({
         id,
         title,
