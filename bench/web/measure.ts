@@ -158,7 +158,7 @@ export async function openRow(page: Page, index: number): Promise<number> {
 export async function typingLatency(
   page: Page,
   count = 150,
-): Promise<{ p50: number; p99: number; workP50: number; workP99: number }> {
+): Promise<{ p50: number; p99: number; workP50: number; workP99: number; jump: number }> {
   await page.evaluate(() => {
     const w = window as unknown as { __typing: { toFrame: number; work: number }[] };
     w.__typing = [];
@@ -194,6 +194,16 @@ export async function typingLatency(
   });
   await page.locator(".ProseMirror").click();
   await page.keyboard.press("Control+End");
+  // The jump is not typing: in a long note it lays the whole note out once
+  // (layout-window.ts), hundreds of ms in a 1 MiB note, which counted as a keystroke
+  // here until 2026-11-29. It is answered apart, as `jump`.
+  await page.waitForTimeout(300);
+  const jump = await page.evaluate(() => {
+    const w = window as unknown as { __typing: { toFrame: number; work: number }[] };
+    const worst = Math.max(0, ...w.__typing.map((k) => k.work));
+    w.__typing = [];
+    return worst;
+  });
   const profiled = await profileIfAsked(page, `typing-${count}`);
   const browser = page.context().browser();
   const traced = browser ? await traceIfAsked(browser, page, `typing-${count}`) : undefined;
@@ -218,6 +228,7 @@ export async function typingLatency(
     p99: pick(toFrame, 0.99),
     workP50: pick(work, 0.5),
     workP99: pick(work, 0.99),
+    jump: round(jump),
   };
 }
 
