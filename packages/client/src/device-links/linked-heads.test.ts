@@ -1,8 +1,16 @@
 // The seen heads a device-link seal carries (issue 33, item 12) against their known answer
 // (linked-heads-vector.json, laid out by hand in linked-heads-vector.mjs).
 import { describe, expect, it } from "vitest";
+import { mergeHeads } from "../trust/account-seen-heads-merge";
 import type { SeenState } from "../trust/seen-states";
-import { decodeLinkedHeads, encodeLinkedHeads, HEAD_BYTES, MAX_LINKED_HEADS } from "./linked-heads";
+import {
+  decodeLinkedHeads,
+  encodeHeadBytes,
+  encodeLinkedHeads,
+  HEAD_BYTES,
+  MAX_LINKED_HEADS,
+  mostWritten,
+} from "./linked-heads";
 import vector from "./linked-heads-vector.json";
 
 const AT = "2026-11-28T10:00:00.000Z";
@@ -53,5 +61,44 @@ describe("seen heads in the device-link seal", () => {
     expect(() => decodeLinkedHeads(Buffer.alloc(HEAD_BYTES + 1).toString("base64"), AT)).toThrow(
       RangeError,
     );
+  });
+
+  it("carries the same heads from the most written notes as from all of them, merged or not", () => {
+    // A small deterministic generator: versions with many ties, ids in mixed case.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed >> 12;
+    };
+    // Unique ids (a seen-state store holds one per note), in an order the counter hides.
+    let made = 0;
+    const id = () => {
+      const hex = `${(next() % 4096).toString(16).padStart(3, "0")}${(made++).toString(16).padStart(5, "0")}`;
+      return `${hex}-0000-4000-8000-${"0".repeat(12)}`;
+    };
+    const local: SeenState[] = Array.from({ length: MAX_LINKED_HEADS * 2 + 500 }, () => ({
+      noteId: next() % 5 === 0 ? id().toUpperCase() : id(),
+      version: next() % 4,
+      snapshotVersion: next() % 3,
+      ...(next() % 3 === 0 && { metadataRev: next() % 5 }),
+    }));
+    // Another copy: some of the same notes, higher and lower, and notes of its own.
+    const remote: SeenState[] = [
+      ...local
+        .slice(0, 6_000)
+        .map((s) => ({ ...s, noteId: s.noteId.toLowerCase(), version: next() % 6 })),
+      ...Array.from({ length: 4_000 }, () => ({
+        noteId: id(),
+        version: next() % 6,
+        snapshotVersion: 1,
+      })),
+    ];
+    const picked = mostWritten(local);
+    expect(picked).toHaveLength(MAX_LINKED_HEADS);
+    expect(encodeHeadBytes(mergeHeads(picked))).toEqual(encodeHeadBytes(mergeHeads(local)));
+    expect(encodeHeadBytes(mergeHeads(remote, picked))).toEqual(
+      encodeHeadBytes(mergeHeads(remote, local)),
+    );
+    expect(mostWritten(local.slice(0, 100))).toHaveLength(100);
   });
 });

@@ -21,6 +21,44 @@ export const MAX_LINKED_HEADS = 12_000;
 const DELETED = 1;
 const UINT32 = 0xffff_ffff;
 
+/**
+ * The states encodeHeadBytes would carry of `states` (the MAX_LINKED_HEADS of highest
+ * version, ties to the lower note id), picked without sorting them all: a threshold
+ * version from a native sort of the versions, then the notes at it by a native sort of
+ * their ids. Merging another copy into the pick carries the same heads as merging it
+ * into all of `states` (a note left out ranks behind every note picked, and a merge
+ * only raises versions). At 100,000 notes the sorts by comparator cost a tab ~0.5 s.
+ */
+export function mostWritten<T extends SeenState>(
+  states: readonly T[],
+  max = MAX_LINKED_HEADS,
+): readonly T[] {
+  if (states.length <= max) return states;
+  const versions = new Float64Array(states.length);
+  for (let i = 0; i < states.length; i++) versions[i] = (states[i] as T).version;
+  versions.sort();
+  const least = versions[states.length - max] as number;
+  const above: T[] = [];
+  const at: T[] = [];
+  for (const state of states)
+    if (state.version > least) above.push(state);
+    else if (state.version === least) at.push(state);
+  const room = max - above.length;
+  if (at.length > room) {
+    // The lowest ids at the threshold (sort() compares as `<` does: UTF-16 code units).
+    const last = at.map((state) => state.noteId.toLowerCase()).sort()[room - 1] as string;
+    let equal = room - at.filter((state) => state.noteId.toLowerCase() < last).length;
+    return [
+      ...above,
+      ...at.filter((state) => {
+        const key = state.noteId.toLowerCase();
+        return key < last || (key === last && equal-- > 0);
+      }),
+    ];
+  }
+  return [...above, ...at];
+}
+
 /** The heads of `states`, in the byte layout of client-crypto.md, Base64. */
 export function encodeLinkedHeads(states: readonly SeenState[]): string {
   return toBase64(encodeHeadBytes(states));

@@ -30,7 +30,7 @@ import {
 import type { ApiClient } from "../api/client";
 import { isProblem } from "../api/problem";
 import type { Output } from "../api/types";
-import { decodeHeadBytes, encodeHeadBytes } from "../device-links/linked-heads";
+import { decodeHeadBytes, encodeHeadBytes, mostWritten } from "../device-links/linked-heads";
 import { KeyTransparencyFailed, SeenHeadsRolledBack } from "../errors";
 import type { Session } from "../vault/session";
 import { mergeHeads, raiseSeenStates } from "./account-seen-heads-merge";
@@ -216,7 +216,9 @@ export async function uploadAccountSeenHeads(
       known,
       verifyLog: false,
     });
-    const merged = encodeHeadBytes(mergeHeads(read.heads, session.seenStates?.all() ?? []));
+    const merged = encodeHeadBytes(
+      mergeHeads(read.heads, mostWritten(session.seenStates?.all() ?? [])),
+    );
     if (equalBytes(merged, encodeHeadBytes(read.heads)) && read.counter > 0)
       return { counter: read.counter, uploaded: false };
     if (merged.length === 0) return { counter: read.counter, uploaded: false };

@@ -5,7 +5,7 @@
 // a minute's lag bounds how far back the server can take that device.
 import { equalBytes } from "@notes/keytrans";
 import type { ApiClient } from "../api/client";
-import { encodeHeadBytes } from "../device-links/linked-heads";
+import { encodeHeadBytes, mostWritten } from "../device-links/linked-heads";
 import type { Session } from "../vault/session";
 import { type AccountSeenHeadsOptions, uploadAccountSeenHeads } from "./account-seen-heads";
 import { mergeHeads } from "./account-seen-heads-merge";
@@ -50,7 +50,7 @@ export class SeenHeadsUploader {
     const now = (this.options.clock ?? Date.now)();
     if (now - this.lastAt < (this.options.minIntervalMs ?? SEEN_HEADS_UPLOAD_INTERVAL_MS))
       return Promise.resolve(false);
-    const heads = encodeHeadBytes(mergeHeads(this.session.seenStates?.all() ?? []));
+    const heads = encodeHeadBytes(mergeHeads(mostWritten(this.session.seenStates?.all() ?? [])));
     if (heads.length === 0) return Promise.resolve(false);
     if (this.uploadedHeads && equalBytes(heads, this.uploadedHeads)) return Promise.resolve(false);
     this.lastAt = now;
