@@ -34,10 +34,14 @@ describe("uploads in the web app", () => {
     expect(before.get(id).problem).toMatch(/^Upload paused/);
     expect(before.get(id).state).toBe("uploading");
 
-    const [kept] = await new PendingUploads().all();
+    const pending = new PendingUploads();
+    const [kept] = await pending.all();
     expect(kept).toMatchObject({ attachmentId: id, noteId: NOTE, name: "scan.pdf", size: 3 * MiB });
-    // No run of the file's 0x5a in what is kept.
-    expect(Buffer.from(kept?.sealed as Uint8Array).toString("hex")).not.toContain("5a5a5a5a5a5a");
+    // Kept in one piece (under 8 MiB), with no run of the file's 0x5a in it.
+    expect(kept?.pieces).toBe(1);
+    const piece = await pending.piece(id, 0);
+    expect(piece?.length).toBe(3 * MiB + 40);
+    expect(Buffer.from(piece as Uint8Array).toString("hex")).not.toContain("5a5a5a5a5a5a");
 
     server.failPutsAfter = undefined;
     const sentBefore = server.puts.length;
@@ -47,7 +51,8 @@ describe("uploads in the web app", () => {
     expect(after.get(id).metadata).toMatchObject({ name: "scan.pdf", size: 3 * MiB });
     expect(server.puts.slice(sentBefore)).toHaveLength(3 - sentBefore);
     expect(new Set(server.puts).size).toBe(3);
-    expect(await new PendingUploads().all()).toEqual([]);
+    expect(await pending.all()).toEqual([]);
+    expect(await pending.piece(id, 0)).toBeUndefined();
   });
 
   it("gives up at once on a refusal for good, and keeps nothing", async () => {
