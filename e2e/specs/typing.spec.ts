@@ -45,6 +45,12 @@ test("fast typing in new notes lands where it was typed", async ({ page }) => {
   for (const target of [second, page]) {
     if (target === page) await page.reload();
     for (const [title, blocks] of expected) {
+      // Listed within a minute, or the attempt fails then, saying where (once in CI, on
+      // 2026-11-29, a row never came and the click waited out the test's 7 minutes).
+      await expect(
+        target.getByRole("button", { name: new RegExp(title) }),
+        `${title} listed in the ${target === page ? "reloaded tab" : "second tab"}, seed ${seed}`,
+      ).toBeVisible({ timeout: 60_000 });
       await openNote(target, title);
       await expect
         .poll(() => readBlocks(editor(target)), { message: `${title}, seed ${seed}` })
