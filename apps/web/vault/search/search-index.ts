@@ -274,17 +274,16 @@ export class SearchIndex {
     const skip = vocab.words[from] === term ? from : -1;
     const longer = to - from - (skip === from ? 1 : 0);
     const capped = longer > PREFIX_WORDS;
-    const least = capped ? leastOfMost(vocab.lists, from, to, skip, PREFIX_WORDS) : 0;
-    let equal = capped ? PREFIX_WORDS : longer;
-    if (capped)
-      for (let i = from; i < to; i++)
-        if (i !== skip && (vocab.lists[i] as number[]).length > least) equal -= 1;
-    for (let i = from; i < to; i++) {
-      if (i === skip) continue;
-      const list = vocab.lists[i] as number[];
-      if (list.length > least || (list.length === least && equal-- > 0))
-        out.push([list, PREFIX_FACTOR]);
-    }
+    const chosen: number[] = [];
+    const notes = (i: number) => (vocab.lists[i] as number[]).length;
+    for (let i = from; i < to; i++)
+      if (i !== skip) {
+        if (capped) keepBest(chosen, PREFIX_WORDS, i, notes);
+        else chosen.push(i);
+      }
+    // In vocabulary order, as scored before the cap.
+    if (capped) chosen.sort((a, b) => a - b);
+    for (const i of chosen) out.push([vocab.lists[i] as number[], PREFIX_FACTOR]);
     return { words: out, capped };
   }
 
@@ -322,8 +321,7 @@ export class SearchIndex {
 
 /**
  * The slots that matched all `terms` words, how many, and the best `limit` of them by
- * score (equal scores keep the order notes were indexed in), kept in a small sorted
- * list: one pass, where sorting every match cost ~20 ms at 100,000.
+ * score (equal scores keep the order notes were indexed in): one pass.
  */
 function topSlots(
   slots: number,
@@ -333,19 +331,28 @@ function topSlots(
   limit: number,
 ): { best: number[]; count: number } {
   const best: number[] = [];
+  const score = (slot: number) => total[slot] as number;
   let count = 0;
   for (let slot = 0; slot < slots; slot++) {
     if (matched[slot] !== terms) continue;
     count += 1;
-    const score = total[slot] as number;
-    if (best.length === limit && score <= (total[best[limit - 1] as number] as number)) continue;
-    // After every kept slot scoring at least as much (they came first: lower slots).
-    let at = best.length;
-    while (at > 0 && (total[best[at - 1] as number] as number) < score) at -= 1;
-    best.splice(at, 0, slot);
-    if (best.length > limit) best.pop();
+    keepBest(best, limit, slot, score);
   }
   return { best, count };
+}
+
+/**
+ * Keeps `item` in `kept` (at most `n`, highest `score` first) if it ranks there; of
+ * equal scores the one kept first stays ahead. Most items fall short of the last kept
+ * and cost one comparison: a pass keeps the best of 100,000 where a sort cost ~15 ms.
+ */
+function keepBest(kept: number[], n: number, item: number, score: (item: number) => number): void {
+  const value = score(item);
+  if (kept.length === n && value <= score(kept[n - 1] as number)) return;
+  let at = kept.length;
+  while (at > 0 && score(kept[at - 1] as number) < value) at -= 1;
+  kept.splice(at, 0, item);
+  if (kept.length > n) kept.pop();
 }
 
 /** Sorted `words` and sorted `fresh` (none in `words`) as one sorted vocabulary. */
@@ -382,23 +389,4 @@ function lowerBound(words: readonly string[], word: string, from = 0): number {
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * The length the `n` longest of `lists[from..to)` (but `skip`) reach at least: kept in
- * a small sorted list that most lists (a word in one note or two) pass by at a glance;
- * sorting 100,000 lists by a comparator cost ~15 ms.
- */
-function leastOfMost(lists: number[][], from: number, to: number, skip: number, n: number): number {
-  const longest: number[] = [];
-  for (let i = from; i < to; i++) {
-    if (i === skip) continue;
-    const length = (lists[i] as number[]).length;
-    if (longest.length === n && length <= (longest[n - 1] as number)) continue;
-    let at = longest.length;
-    while (at > 0 && (longest[at - 1] as number) < length) at -= 1;
-    longest.splice(at, 0, length);
-    if (longest.length > n) longest.pop();
-  }
-  return longest[n - 1] ?? 0;
 }
