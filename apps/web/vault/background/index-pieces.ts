@@ -57,6 +57,11 @@ export function pieceOf(id: string): number {
   return (hash >>> 0) % INDEX_PIECES;
 }
 
+/** Each piece's note ids, kept as notes are indexed, so a save reads only its piece's. */
+export function emptyMembers(): Set<string>[] {
+  return Array.from({ length: INDEX_PIECES }, () => new Set<string>());
+}
+
 /** Every piece: what a save must write when no whole index is known to be kept. */
 export function allPieces(): Set<number> {
   return new Set(Array.from({ length: INDEX_PIECES }, (_, i) => i));
@@ -85,19 +90,18 @@ export async function readPieces(
 }
 
 /**
- * Seals and writes up to PIECES_PER_SAVE of the `dirty` pieces (taken out of it) from
- * `all`, the index's entries. Answers whether marked pieces are left.
+ * Seals and writes up to PIECES_PER_SAVE of the `dirty` pieces (taken out of it), each
+ * with the entries `docsOf` gives for it. Answers whether marked pieces are left.
  */
 export async function savePieces(
   store: PieceStore,
   key: Uint8Array,
-  all: (only: (id: string) => boolean) => SearchDoc[],
+  docsOf: (piece: number) => SearchDoc[],
   dirty: Set<number>,
 ): Promise<boolean> {
   const now = [...dirty].slice(0, PIECES_PER_SAVE);
   if (now.length === 0) return false;
-  const byPiece = new Map<number, SearchDoc[]>(now.map((piece) => [piece, []]));
-  for (const doc of all((id) => byPiece.has(pieceOf(id)))) byPiece.get(pieceOf(doc.id))?.push(doc);
+  const byPiece = new Map(now.map((piece) => [piece, docsOf(piece)]));
   for (const [piece, docs] of byPiece) {
     // Unmarked before the write: a change while it is written marks it again.
     dirty.delete(piece);

@@ -8,7 +8,7 @@ import { LIST_COVERS_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { sealLocalJson } from "../local-seal";
 import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
-import { allPieces, pieceOf, readPieces, savePieces } from "./index-pieces";
+import { allPieces, emptyMembers, pieceOf, readPieces, savePieces } from "./index-pieces";
 import { handleUploadRequest, type UploadReply, type UploadRequest } from "./upload-keeping";
 
 export { SEARCH_INDEX_KEY, SEARCH_INDEX_VERSION } from "./index-pieces";
@@ -89,10 +89,12 @@ export interface BackgroundState {
   uploads?: PendingUploads;
   /** The index's pieces changed since they were last kept (index-pieces.ts). */
   dirty: Set<number>;
+  /** Each piece's note ids. */
+  members: Set<string>[];
 }
 
 export function newBackgroundState(storeFor: (dbName: string) => MetaStore): BackgroundState {
-  return { index: new SearchIndex(), storeFor, dirty: new Set() };
+  return { index: new SearchIndex(), storeFor, dirty: new Set(), members: emptyMembers() };
 }
 
 export async function handleBackgroundRequest(
@@ -107,7 +109,11 @@ export async function handleBackgroundRequest(
       state.store = request.dbName === undefined ? undefined : state.storeFor(request.dbName);
       const docs =
         request.readStored && state.store ? await readPieces(state.store, request.key) : undefined;
-      for (const doc of docs ?? []) state.index.upsert(doc);
+      state.members = emptyMembers();
+      for (const doc of docs ?? []) {
+        state.index.upsert(doc);
+        state.members[pieceOf(doc.id)]?.add(doc.id);
+      }
       state.index.prepare();
       // Nothing kept whole: the first save writes every piece.
       state.dirty = docs ? new Set() : allPieces();
@@ -116,7 +122,9 @@ export async function handleBackgroundRequest(
     case "upsert":
       for (const doc of request.docs) {
         state.index.upsert(doc);
-        state.dirty.add(pieceOf(doc.id));
+        const piece = pieceOf(doc.id);
+        state.members[piece]?.add(doc.id);
+        state.dirty.add(piece);
       }
       // The words new in the batch join the sorted vocabulary now, not when typed.
       state.index.prepare();
@@ -124,7 +132,9 @@ export async function handleBackgroundRequest(
     case "remove":
       for (const id of request.ids) {
         state.index.remove(id);
-        state.dirty.add(pieceOf(id));
+        const piece = pieceOf(id);
+        state.members[piece]?.delete(id);
+        state.dirty.add(piece);
       }
       return { type: "done", size: state.index.size };
     case "query": {
@@ -137,7 +147,8 @@ export async function handleBackgroundRequest(
     case "save": {
       const { key, store } = state;
       if (!key || !store) return { type: "error", message: "nothing to save with" };
-      const more = await savePieces(store, key, (only) => state.index.all(only), state.dirty);
+      const docsOf = (piece: number) => state.index.entries(state.members[piece] ?? []);
+      const more = await savePieces(store, key, docsOf, state.dirty);
       if (!more && request.covers !== undefined)
         await store.put(SEARCH_COVERS_KEY, String(request.covers));
       return { type: "indexSaved", more };

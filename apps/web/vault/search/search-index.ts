@@ -87,19 +87,20 @@ export class SearchIndex {
     return Object.fromEntries([...this.docs.values()].map((d) => [d.id, d.stamp]));
   }
 
-  /** The entries as given (those whose id `only` takes, when given). */
-  all(only?: (id: string) => boolean): SearchDoc[] {
-    const docs = [...this.docs.values()];
-    return (only ? docs.filter((d) => only(d.id)) : docs).map(
-      ({ id, title, tags, body, stamp, links }): SearchDoc => ({
-        id,
-        title,
-        tags,
-        body,
-        stamp,
-        ...(links && links.length > 0 && { links }),
-      }),
-    );
+  all(): SearchDoc[] {
+    return this.entries(this.docs.keys());
+  }
+
+  /** The entries of `ids` as given (ids not indexed are passed over). */
+  entries(ids: Iterable<string>): SearchDoc[] {
+    const out: SearchDoc[] = [];
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (!doc) continue;
+      const { title, tags, body, stamp, links } = doc;
+      out.push({ id, title, tags, body, stamp, ...(links && links.length > 0 && { links }) });
+    }
+    return out;
   }
 
   /** The notes that link to `id` (their `links` name it). */
