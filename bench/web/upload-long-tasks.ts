@@ -10,8 +10,20 @@
 // with the load average. Embedded database by default; BENCH_ATTACHMENT_DB=postgres
 // with BENCH_DATABASE_URL (default the local test database) for Postgres. Needs a Next
 // build (`pnpm build`).
+//
+// Downloads too: after each round's encrypted upload the page is reloaded (the tab
+// that dropped the file holds it as a blob URL and would hand that back without
+// downloading anything), the note opened again, and the same attachment downloaded
+// twice from the page: plain (its sealed chunks through GET /v1 …/chunks/{index}, JSON
+// with Base64 `data`, three in flight, decoded with Uint8Array.fromBase64, no opening,
+// the parts made one Blob: the floor the API allows), then as the web app does it (the
+// chip's Download button clicked; done when the app hands the finished blob URL to its
+// <a download>, the moment the file's bytes are all in the page; Playwright's download
+// event and the saved file's size are checked after). Long tasks from the click (or the
+// first request) until then; MB/s of the file's plaintext in both.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createApiClient, createNote, signUp } from "@notes/client";
@@ -170,6 +182,148 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
   return { ms: to - from, ...(await tasksBetween(page, from, to)) };
 }
 
+/**
+ * The page time at which the app hands a finished file to an <a download> (the chip's
+ * Download action: a blob URL of the whole file, link.click()), kept on `window`.
+ * Wrapping the prototype's click is the only hook: the link is never in the document,
+ * so its click event reaches no listener there.
+ */
+async function watchDownloadLinks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __downloadHandedAt?: number };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download && this.href.startsWith("blob:")) w.__downloadHandedAt = performance.now();
+      click.call(this);
+    };
+  });
+}
+
+/**
+ * Reloads the page and opens the note again, so the app no longer holds the file it
+ * uploaded, and waits until the attachment's chip offers Download and the page settles.
+ */
+async function reopen(page: Page, attachmentId: string): Promise<void> {
+  await page.reload();
+  await openNote(page, TITLE);
+  await page.waitForFunction(
+    (id) =>
+      document.querySelector(
+        `figure.attachment[data-attachment-id="${id}"][data-state="complete"] button[aria-label="Download bench.bin"]`,
+      ) !== null,
+    attachmentId,
+    { timeout: WAIT, polling: 100 },
+  );
+  // The reload's sync and the note's chips (each reads its record) settle first.
+  await page.waitForTimeout(5_000);
+}
+
+/** The chip's Download button clicked, until the app hands the whole file to its link. */
+async function encryptedDownloadRound(page: Page, attachmentId: string): Promise<Round> {
+  const downloading = page.waitForEvent("download", { timeout: WAIT });
+  const from = await page.evaluate((id) => {
+    (window as unknown as { __downloadHandedAt?: number }).__downloadHandedAt = undefined;
+    const button = document.querySelector<HTMLButtonElement>(
+      `figure.attachment[data-attachment-id="${id}"] button[aria-label="Download bench.bin"]`,
+    );
+    if (!button) throw new Error("no Download button");
+    const start = performance.now();
+    button.click();
+    return start;
+  }, attachmentId);
+  // Handed to the link, or a problem shown on the block (the run stops).
+  const handle = await page.waitForFunction(
+    (id) => {
+      const at = (window as unknown as { __downloadHandedAt?: number }).__downloadHandedAt;
+      if (at !== undefined) return { to: at };
+      const problem = document
+        .querySelector(`figure.attachment[data-attachment-id="${id}"] [role=alert]`)
+        ?.textContent?.trim();
+      return problem ? { problem } : false;
+    },
+    attachmentId,
+    { timeout: WAIT, polling: 50 },
+  );
+  const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
+  if (to === undefined) throw new Error(`the download did not finish: ${problem}`);
+  const round = { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  // What the browser saved is the whole file (checked outside the timing), then removed.
+  const download = await downloading;
+  const saved = (await stat(await download.path())).size;
+  await download.delete();
+  if (saved !== SIZE) throw new Error(`the download saved ${saved} bytes, not ${SIZE}`);
+  return round;
+}
+
+/**
+ * The attachment's sealed chunks through GET /v1 …/chunks/{index}, three in flight,
+ * each JSON body's Base64 decoded by the browser (Uint8Array.fromBase64; atob where
+ * it is missing), kept and made one Blob: no opening, no checking, no progress.
+ */
+async function plainDownloadRound(
+  page: Page,
+  noteId: string,
+  attachmentId: string,
+  token: string,
+): Promise<Round> {
+  const { from, to, bytes, decoder } = await page.evaluate(
+    async ([id, aid, bearer]) => {
+      const base = `/v1/notes/${id}/attachments/${aid}`;
+      const headers = { Authorization: `Bearer ${bearer}`, Accept: "application/json" };
+      const get = async (url: string) => {
+        const res = await fetch(url, { headers });
+        if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      // The record (its chunk count) is read before timing: the app has it already, from
+      // showing the chip.
+      const { chunkCount } = (await get(base)) as { chunkCount: number };
+      const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array })
+        .fromBase64;
+      const decode = native
+        ? (text: string) => native(text)
+        : (text: string) => {
+            const binary = atob(text);
+            const out = new Uint8Array(binary.length);
+            for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+            return out;
+          };
+      const parts: Uint8Array[] = new Array(chunkCount);
+      const start = performance.now();
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < chunkCount; i = next++) {
+          const { data } = (await get(`${base}/chunks/${i}`)) as { data: string };
+          parts[i] = decode(data);
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+      const blob = new Blob(parts as BlobPart[]);
+      return {
+        from: start,
+        to: performance.now(),
+        bytes: blob.size,
+        decoder: native ? "Uint8Array.fromBase64" : "atob",
+      };
+    },
+    [noteId, attachmentId, token] as const,
+  );
+  if (bytes < SIZE) throw new Error(`the plain download holds ${bytes} bytes, under ${SIZE}`);
+  plainDecoder = decoder;
+  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+}
+
+let plainDecoder = "";
+
+/** The ids of the open note's attachment blocks. */
+function attachmentIds(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("figure.attachment")].map((f) =>
+      f.getAttribute("data-attachment-id"),
+    ),
+  );
+}
+
 /** The same page with the note open and nothing asked of it, for `ms`: what the app costs at rest. */
 async function idleRound(page: Page, ms: number): Promise<Round> {
   const from = await page.evaluate(() => performance.now());
@@ -228,11 +382,14 @@ async function main() {
     // tsx (esbuild, keepNames) wraps the named functions of plainRound's page script in
     // __name(), which the page does not have.
     await page.addInitScript("globalThis.__name = (f) => f;");
+    await watchDownloadLinks(page);
     await signIn(page, handle, password);
     await openNote(page, TITLE);
 
     const plain: Round[] = [];
     const encrypted: Round[] = [];
+    const plainDown: Round[] = [];
+    const encryptedDown: Round[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") console.log(`[page] ${message.text()}`);
     });
@@ -243,8 +400,16 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       plain.push(await plainRound(page, note.id, session.token));
       console.log(`round ${run} plain`, plain.at(-1));
+      const known = await attachmentIds(page);
       encrypted.push(await encryptedRound(page));
       console.log(`round ${run} encrypted`, encrypted.at(-1));
+      const uploaded = (await attachmentIds(page)).find((id) => id && !known.includes(id));
+      if (!uploaded) throw new Error("the uploaded block has no id");
+      await reopen(page, uploaded);
+      plainDown.push(await plainDownloadRound(page, note.id, uploaded, session.token));
+      console.log(`round ${run} plain download`, plainDown.at(-1));
+      encryptedDown.push(await encryptedDownloadRound(page, uploaded));
+      console.log(`round ${run} encrypted download`, encryptedDown.at(-1));
     }
     const load = loadavg()
       .map((l) => l.toFixed(2))
@@ -261,6 +426,12 @@ async function main() {
     console.log(
       `at rest, the note open, 10 s before the first upload: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
     );
+    console.log(
+      "\n| download to the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |",
+    );
+    console.log("|---|---|---|---|---|---|");
+    console.log(row("encrypted (the web app: the chip's Download)", encryptedDown));
+    console.log(row(`plain (same chunks and route, ${plainDecoder})`, plainDown));
   } finally {
     await browser.close();
     await stopProcess(server);
