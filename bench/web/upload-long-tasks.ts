@@ -20,9 +20,11 @@
 // chip's Download button clicked; done when the app hands the finished blob URL to its
 // <a download>, the moment the file's bytes are all in the page; Playwright's download
 // event and the saved file's size are checked after). Long tasks from the click (or the
-// first request) until then; MB/s of the file's plaintext in both.
+// first request) until then; MB/s of the file's plaintext in both. BENCH_PROFILE=1 or
+// BENCH_TRACE=1 records the web app's download (a V8 CPU profile, a Chromium trace) in
+// bench/test-results; either slows what it records.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -38,10 +40,12 @@ import {
   stopProcess,
   waitForHealth,
 } from "@notes/test-support/server-process";
-import { chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunch } from "../../e2e/chromium-launch";
 import { openNote, signIn } from "../../e2e/fixtures/journeys";
+import { profileIfAsked } from "./cpu-profile";
 import { watchLongTasks } from "./measure";
+import { traceIfAsked } from "./trace";
 
 const MB = Number(process.env.BENCH_MB ?? 100);
 const SIZE = MB * 1_000_000;
@@ -221,6 +225,13 @@ async function reopen(page: Page, attachmentId: string): Promise<void> {
 /** The chip's Download button clicked, until the app hands the whole file to its link. */
 async function encryptedDownloadRound(page: Page, attachmentId: string): Promise<Round> {
   const downloading = page.waitForEvent("download", { timeout: WAIT });
+  // BENCH_PROFILE=1 / BENCH_TRACE=1: where the main thread's time goes (they slow it).
+  const profiled = await profileIfAsked(page, `web-download-${MB}`);
+  const traced = await traceIfAsked(
+    page.context().browser() as Browser,
+    page,
+    `web-download-${MB}`,
+  );
   const from = await page.evaluate((id) => {
     (window as unknown as { __downloadHandedAt?: number }).__downloadHandedAt = undefined;
     const button = document.querySelector<HTMLButtonElement>(
@@ -247,6 +258,8 @@ async function encryptedDownloadRound(page: Page, attachmentId: string): Promise
   const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
   if (to === undefined) throw new Error(`the download did not finish: ${problem}`);
   const round = { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  await profiled();
+  await traced();
   // What the browser saved is the whole file (checked outside the timing), then removed.
   const download = await downloading;
   const saved = (await stat(await download.path())).size;
@@ -346,6 +359,8 @@ function row(name: string, rounds: Round[]): string {
 }
 
 async function main() {
+  if (process.env.BENCH_PROFILE || process.env.BENCH_TRACE)
+    mkdirSync("test-results", { recursive: true });
   if (postgresMode) await resetPostgres(PG_URL);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
