@@ -3,13 +3,18 @@
 // process.env (see fixtures/server.ts). Embedded database on a fresh temp DATA_DIR by
 // default; with E2E_DATABASE_URL or DATABASE_URL, a fresh database e2e_<random> on
 // that Postgres server. Billing talks to the fake Stripe of the integration tests
-// (apps/web/test/support/fake-stripe.ts, with its checkout pages) started here too. The returned function is the global teardown.
+// (apps/web/test/support/fake-stripe.ts, with its checkout pages) started here too.
+// On Postgres the deployment keeps attachment chunks in an S3-compatible store (s3rver,
+// @notes/test-support/object-store) open to the app's origin, so the attachment
+// journeys there send and read chunks straight at the store by presigned URLs, as a
+// production deployment with S3 does. The returned function is the global teardown.
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { STRIPE_KEY, startFakeStripe } from "@notes/test-support/fake-stripe";
+import { startObjectStore } from "@notes/test-support/object-store";
 import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server";
 import { freePort, waitForHealth } from "./fixtures/server-process";
 
@@ -33,6 +38,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://localhost:${port}`;
   const operatorToken = `e2e-operator-${randomBytes(16).toString("hex")}`;
   const stripe = await startFakeStripe({ appUrl: baseUrl });
+  const objectStore = databaseUrl ? await startObjectStore({ browserOrigin: baseUrl }) : undefined;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -53,6 +59,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
     BILLING_PRICES: JSON.stringify({ monthly: { eur: 450 } }),
+    ...objectStore?.env,
   };
   delete env.DATABASE_URL;
   delete env.SERVER_SECRET;
@@ -88,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const code = await stop(child);
     if (sidecar) await stop(sidecar);
     await stripe.close();
+    await objectStore?.close();
     if (code !== 0) console.warn(`[e2e] server exited with ${code}; see ${logPath}`);
     if (keep) {
       console.log(`[e2e] E2E_KEEP=1: kept ${databaseUrl ?? dataDir}`);
@@ -109,6 +117,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mode: databaseUrl ? "postgres" : "embedded",
     logPath,
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(objectStore ? { objectStoreUrl: objectStore.url } : {}),
     dataDir,
     operatorToken,
     pid: child.pid ?? -1,

@@ -107,6 +107,13 @@ const schema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing; defaults to true when S3_ENDPOINT is set (self-hosted stores). */
     S3_FORCE_PATH_STYLE: flag.optional(),
+    /**
+     * Clients move chunks straight to and from the store by presigned URLs (default
+     * true); false: every chunk goes through the app (a store browsers cannot reach).
+     */
+    S3_PRESIGNED_URLS: flag.optional(),
+    /** The store's address as browsers reach it, when it differs from S3_ENDPOINT. */
+    S3_PUBLIC_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     /** An upload untouched this long is collected and its bytes given back. */
     ATTACHMENT_UPLOAD_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /** Key transparency (docs/key-transparency.md): how long an epoch lasts. */

@@ -9,10 +9,11 @@
 import { requestIdFrom } from "@notes/api/rest/request-id";
 import { type NextRequest, NextResponse } from "next/server";
 import { loadEnv } from "./env";
-import { securityHeaders, usesCamera } from "./security-headers";
+import { objectStoreOrigin, securityHeaders, usesCamera } from "./security-headers";
 import { LINK_ENDED_HEADER, linkPageId, linkPageState } from "./server/link-page-state";
 
 const env = loadEnv();
+const storeOrigin = objectStoreOrigin(env);
 
 export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
@@ -22,6 +23,7 @@ export async function proxy(request: NextRequest) {
     realtimeUrl: env.REALTIME_URL,
     dev: env.NODE_ENV === "development",
     camera: usesCamera(request.nextUrl.pathname),
+    objectStoreOrigin: storeOrigin,
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders, usesCamera } from "./security-headers";
+import {
+  contentSecurityPolicy,
+  objectStoreOrigin,
+  securityHeaders,
+  usesCamera,
+} from "./security-headers";
 
 const base = {
   nonce: "abc123",
@@ -31,6 +36,30 @@ describe("security headers", () => {
     expect(tls["Permissions-Policy"]).toContain("camera=(self)");
     expect(plain["X-Content-Type-Options"]).toBe("nosniff");
     expect(plain["Referrer-Policy"]).toBe("no-referrer");
+  });
+
+  it("let pages connect to the attachments' object store only when it presigns URLs", () => {
+    const store = { S3_BUCKET: "notes", S3_REGION: "eu-west-1" };
+    expect(objectStoreOrigin({ S3_REGION: "us-east-1" })).toBeUndefined();
+    expect(objectStoreOrigin(store)).toBe("https://notes.s3.eu-west-1.amazonaws.com");
+    expect(objectStoreOrigin({ ...store, S3_FORCE_PATH_STYLE: true })).toBe(
+      "https://s3.eu-west-1.amazonaws.com",
+    );
+    expect(objectStoreOrigin({ ...store, S3_ENDPOINT: "http://127.0.0.1:9000/x" })).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(
+      objectStoreOrigin({
+        ...store,
+        S3_ENDPOINT: "http://minio:9000",
+        S3_PUBLIC_ENDPOINT: "https://files.example",
+      }),
+    ).toBe("https://files.example");
+    expect(objectStoreOrigin({ ...store, S3_PRESIGNED_URLS: false })).toBeUndefined();
+    const csp = contentSecurityPolicy({ ...base, objectStoreOrigin: "https://files.example" });
+    expect(csp).toContain(
+      "connect-src 'self' http://localhost:3000 ws://localhost:3001 https://files.example",
+    );
   });
 
   it("let only the sign-in and device-link pages ask for the camera", () => {

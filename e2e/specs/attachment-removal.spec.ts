@@ -2,7 +2,7 @@
 // their own client (the SDK) opens the image's file key and metadata; the owner
 // removes them in the share dialog, the note's key rotates and the web app re-wraps
 // the image's file key under the new one; the removed member is then refused the
-// attachment's record (where the new wrapped key is) and its chunks.
+// attachment's record (where the new wrapped key is), its chunks and URLs to them.
 import { isProblem, openAttachment } from "@notes/client";
 import { loadSodium } from "@notes/crypto";
 import { carries } from "../fixtures/api-calls";
@@ -48,6 +48,16 @@ test("a removed member cannot fetch the image's new key, nor its bytes", async (
     member.api.call("attachments.chunk", { id: noteId, attachmentId, index: 0 }),
   );
   expect(isProblem(chunk, "note-not-found")).toBe(true);
+  // Nor is a removed member given a URL straight at the object store (Postgres lane).
+  const direct = await refused(
+    member.api.call("attachments.presign", {
+      id: noteId,
+      attachmentId,
+      direction: "download",
+      indices: [0],
+    }),
+  );
+  expect(isProblem(direct, "note-not-found")).toBe(true);
   // After a reload, the owner's tab opens the image again: under the note's new key.
   await page.reload();
   await openNote(page, "Receipts");

@@ -124,6 +124,28 @@ describe("uploading and downloading an attachment", () => {
     );
   });
 
+  it("offers no presigned URLs while chunks are kept in the database: 409 direct-transfer-unavailable", async () => {
+    const user = await signUp();
+    const note = await newNote(user);
+    const started = await startUpload(user, note.id, { size: 10, chunkSize: 10 });
+    expect(started.body.directTransfer).toBeUndefined();
+    const path = attachmentPath(note.id, started.body.id);
+    for (const direction of ["upload", "download"])
+      expectProblem(
+        await user.client.call("POST", `${path}:presign`, {
+          token: user.token,
+          body: { direction, indices: [0] },
+        }),
+        409,
+        "direct-transfer-unavailable",
+      );
+    expectProblem(
+      await user.client.call("POST", `${path}/chunks/0:stored`, { token: user.token }),
+      409,
+      "direct-transfer-unavailable",
+    );
+  });
+
   it("needs a session: 401 with the bearer challenge", async () => {
     const user = await signUp();
     const note = await newNote(user);

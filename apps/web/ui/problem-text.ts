@@ -64,6 +64,8 @@ export const PROBLEM_TEXT: Record<string, string> = {
   "attachment-exists": "That file is already being added; it will carry on where it stopped.",
   "attachment-state":
     "That file cannot do this in its current state; wait for its upload to finish.",
+  "direct-transfer-unavailable":
+    "This server keeps files itself; the file goes through it instead. Try again.",
 };
 
 /** The client's own errors (by name, as the SDK and the vault raise them). */

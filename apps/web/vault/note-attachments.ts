@@ -6,6 +6,7 @@
 import {
   type ApiClient,
   type AttachmentRecord,
+  attachmentStream,
   downloadAttachment,
   type ExportedFile,
   type OpenedAttachment,
@@ -141,8 +142,9 @@ export class NoteAttachments {
     const options = {
       signal: controller.signal,
       sealChunk: this.keeper.sealChunk,
-      onProgress: ({ done, total }: { done: number; total: number }) =>
+      onProgress: everyFewFrames(({ done, total }) =>
         this.set(entry.attachmentId, { progress: { done, total, direction: "up" } }),
+      ),
     };
     try {
       const opened = fresh
@@ -294,11 +296,21 @@ export class NoteAttachments {
     const id = opened.record.id;
     const existing = this.get(id).url;
     if (existing) return existing;
-    const bytes = await downloadAttachment(this.host.api, await loadSodium(), opened, {
-      onProgress: ({ done, total }) =>
+    // The checked pieces go into the Blob as they are: no whole-file array, no copy of it.
+    const pieces: BlobPart[] = [];
+    let received = 0;
+    const stream = attachmentStream(this.host.api, await loadSodium(), opened, {
+      onProgress: everyFewFrames(({ done, total }) =>
         this.set(id, { progress: { done, total, direction: "down" } }),
+      ),
     });
-    const url = URL.createObjectURL(new Blob([bytes.slice()], { type: opened.metadata.type }));
+    for await (const piece of streamPieces(stream)) {
+      pieces.push(piece as Uint8Array<ArrayBuffer>);
+      received += piece.length;
+    }
+    if (received !== opened.metadata.size)
+      throw new Error(`the file ended at ${received} of ${opened.metadata.size} bytes`);
+    const url = URL.createObjectURL(new Blob(pieces, { type: opened.metadata.type }));
     this.set(id, { url, progress: undefined });
     return url;
   }
@@ -404,5 +416,31 @@ async function makeThumbnail(
     return out;
   } catch {
     return undefined;
+  }
+}
+
+/** Progress shown at most every 100 ms (and always its end): a re-render per chunk is main-thread time. */
+function everyFewFrames(
+  show: (progress: { done: number; total: number }) => void,
+): (progress: { done: number; total: number }) => void {
+  let shownAt = 0;
+  return (progress) => {
+    const now = performance.now();
+    if (progress.done < progress.total && now - shownAt < 100) return;
+    shownAt = now;
+    show(progress);
+  };
+}
+
+async function* streamPieces(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
   }
 }

@@ -41,6 +41,11 @@ export const ROUTES = {
     path: "/notes/{id}/attachments/{attachmentId}/chunks/{index}",
     status: 200,
   },
+  "attachments.chunkStored": {
+    method: "POST",
+    path: "/notes/{id}/attachments/{attachmentId}/chunks/{index}:stored",
+    status: 204,
+  },
   "attachments.create": { method: "POST", path: "/notes/{id}/attachments", status: 201 },
   "attachments.finish": {
     method: "POST",
@@ -49,6 +54,11 @@ export const ROUTES = {
   },
   "attachments.get": { method: "GET", path: "/notes/{id}/attachments/{attachmentId}", status: 200 },
   "attachments.list": { method: "GET", path: "/notes/{id}/attachments", status: 200 },
+  "attachments.presign": {
+    method: "POST",
+    path: "/notes/{id}/attachments/{attachmentId}:presign",
+    status: 200,
+  },
   "attachments.putChunk": {
     method: "PUT",
     path: "/notes/{id}/attachments/{attachmentId}/chunks/{index}",

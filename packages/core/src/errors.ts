@@ -3,6 +3,7 @@
 // problem+json. Nothing here knows about HTTP beyond the slug.
 export type ProblemSlug =
   | "invalid-request"
+  | "direct-transfer-unavailable"
   | "body-not-json"
   | "body-too-large"
   | "no-session"

@@ -37,6 +37,12 @@ export {
 export { type ChunkStore, postgresChunkStore } from "./attachments/chunk-store";
 export { collectAbandonedUploads } from "./attachments/collect-uploads";
 export { createAttachment, type NewAttachment } from "./attachments/create-attachment";
+export {
+  confirmStoredChunk,
+  MAX_PRESIGNED_CHUNKS,
+  PRESIGN_SECONDS,
+  presignChunks,
+} from "./attachments/direct-transfer";
 export { finishAttachment } from "./attachments/finish-attachment";
 export { putChunk } from "./attachments/put-chunk";
 export { listAttachments, readAttachment, readChunk } from "./attachments/read-attachments";

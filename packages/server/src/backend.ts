@@ -117,6 +117,8 @@ export async function startBackend(env: BackendConfig): Promise<Backend> {
           accessKeyId: env.S3_ACCESS_KEY_ID,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          presignedUrls: env.S3_PRESIGNED_URLS ?? true,
+          publicEndpoint: env.S3_PUBLIC_ENDPOINT,
         })
       : postgresChunkStore,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, log),

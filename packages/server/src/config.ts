@@ -37,6 +37,8 @@ export interface BackendConfig {
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_FORCE_PATH_STYLE?: boolean | undefined;
+  S3_PRESIGNED_URLS?: boolean | undefined;
+  S3_PUBLIC_ENDPOINT?: string | undefined;
   ATTACHMENT_UPLOAD_TTL_SECONDS: number;
   /** Key transparency: epoch length, the witnesses that publish heads and their quorum. */
   KT_EPOCH_MS: number;

@@ -84,7 +84,7 @@ describe("keeping uploads in the background worker", () => {
       last: true,
       plaintext,
     });
-    const data = reply.type === "chunk" ? reply.data : "";
+    const data = reply.type === "chunk" && typeof reply.data === "string" ? reply.data : "";
     const sodium = await loadSodium();
     expect(openChunk(sodium, fileKey, entry.attachmentId, 2, true, fromBase64(data))).toEqual(
       plaintext,
@@ -92,6 +92,20 @@ describe("keeping uploads in the background worker", () => {
     expect(() =>
       openChunk(sodium, fileKey, entry.attachmentId, 2, false, fromBase64(data)),
     ).toThrow();
+    // For the object store (direct transfer): the same seal, as bytes.
+    const raw = await handleBackgroundRequest(state, {
+      type: "sealChunk",
+      fileKey,
+      attachmentId: entry.attachmentId,
+      index: 2,
+      last: true,
+      plaintext,
+      as: "bytes",
+    });
+    const bytes = raw.type === "chunk" && raw.data instanceof Uint8Array ? raw.data : undefined;
+    expect(openChunk(sodium, fileKey, entry.attachmentId, 2, true, bytes as Uint8Array)).toEqual(
+      plaintext,
+    );
   });
 
   describe("in pieces (a file of any size resumes)", () => {

@@ -38,13 +38,15 @@ export type UploadRequest =
       index: number;
       last: boolean;
       plaintext: Uint8Array;
+      /** Bytes for the object store (direct transfer), Base64 (the default) for the chunk route. */
+      as?: "base64" | "bytes" | undefined;
     };
 
 export type UploadReply =
   | { type: "saved" }
   | { type: "uploads"; entries: KeptUpload[] }
   | { type: "upload"; file?: Blob | undefined }
-  | { type: "chunk"; data: string };
+  | { type: "chunk"; data: string | Uint8Array };
 
 export async function handleUploadRequest(
   pending: PendingUploads,
@@ -82,9 +84,9 @@ export async function handleUploadRequest(
     case "readUpload":
       return { type: "upload", file: await readKept(pending, request.key, request.attachmentId) };
     case "sealChunk": {
-      const { fileKey, attachmentId, index, last, plaintext } = request;
+      const { fileKey, attachmentId, index, last, plaintext, as } = request;
       const sealed = sealChunk(await loadSodium(), fileKey, attachmentId, index, last, plaintext);
-      return { type: "chunk", data: toBase64(sealed) };
+      return { type: "chunk", data: as === "bytes" ? sealed : toBase64(sealed) };
     }
   }
 }

@@ -261,6 +261,12 @@ export const problemCatalogue: Record<string, ProblemType> = {
     title: "Attachment already exists",
     description: "The client-chosen attachment id is in use. Read it to resume its upload.",
   },
+  "direct-transfer-unavailable": {
+    status: 409,
+    title: "Direct transfer unavailable",
+    description:
+      "This attachment's chunks are kept by the server, not in an object store that presigns URLs: send and read them through the chunk routes. The attachment's `directTransfer` says which applies.",
+  },
   "attachment-state": {
     status: 409,
     title: "Attachment state",

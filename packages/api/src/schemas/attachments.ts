@@ -54,5 +54,9 @@ export const attachmentSchema = z
       description:
         "While uploading: the chunk indices not yet received, ascending (resume from these)",
     }),
+    directTransfer: z.literal(true).optional().meta({
+      description:
+        "Present (true) when the chunks are in an object store that presigns: clients may send and read them straight there (`POST …:presign`); absent: through the chunk routes only",
+    }),
   })
   .meta({ id: "Attachment" });

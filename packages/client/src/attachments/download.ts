@@ -14,6 +14,7 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { type OpenedAttachment, openAttachmentRecord } from "./attachment-keys";
+import { directChunks } from "./direct-chunks";
 import type { TransferOptions } from "./upload";
 
 export async function openAttachment(
@@ -39,13 +40,30 @@ export function attachmentStream(
   const { record } = opened;
   if (record.state === "uploading")
     throw new InvalidAttachment("the attachment is still being uploaded");
+  const direct =
+    record.directTransfer && options.direct !== false
+      ? directChunks(
+          api,
+          record,
+          "download",
+          Array.from({ length: opened.layout.chunkCount }, (_, i) => i),
+          options.fetchStore,
+        )
+      : undefined;
   return checkedChunks(
     sodium,
     { id: record.id, ...opened },
-    (index) =>
-      api
-        .call("attachments.chunk", { id: record.noteId, attachmentId: record.id, index })
-        .then(({ data }) => fromBase64(data)),
+    async (index) =>
+      (direct?.usable && (await direct.get(index))) ||
+      fromBase64(
+        (
+          await api.call("attachments.chunk", {
+            id: record.noteId,
+            attachmentId: record.id,
+            index,
+          })
+        ).data,
+      ),
     options,
   );
 }

@@ -8,6 +8,7 @@ import {
   type AttachmentMetadata,
   attachmentLayout,
   DEFAULT_CHUNK_BYTES,
+  fromBase64,
   generateFileKey,
   InvalidAttachment,
   type Sodium,
@@ -16,12 +17,13 @@ import {
   toBase64,
   wrapFileKey,
 } from "@notes/crypto";
-import type { ApiClient } from "../api/client";
+import type { ApiClient, FetchLike } from "../api/client";
 import {
   type AttachmentRecord,
   type OpenedAttachment,
   openAttachmentRecord,
 } from "./attachment-keys";
+import { directChunks } from "./direct-chunks";
 import { type FileSource, readChunks } from "./file-source";
 
 export interface TransferProgress {
@@ -37,11 +39,19 @@ export interface TransferOptions {
   /** Chunks in flight at once (default 3). */
   parallel?: number;
   /**
-   * Seals one chunk and answers its Base64, as `sealChunk` and `toBase64` here would:
-   * a browser passes one that runs in a worker, so a large upload does not hold its
-   * main thread (a 1 MiB chunk is tens of milliseconds of sealing and Base64).
+   * Seals one chunk and answers it as `as` asks (Base64 for the chunk route, bytes for
+   * the object store), as `sealChunk` and `toBase64` here would: a browser passes one
+   * that runs in a worker, so a large upload does not hold its main thread (a 1 MiB
+   * chunk is tens of milliseconds of sealing and Base64). Either form is accepted back.
    */
   sealChunk?: ChunkSealer;
+  /**
+   * Straight to and from the object store when the attachment offers it
+   * (`directTransfer`; default true). False: every chunk through the app.
+   */
+  direct?: boolean;
+  /** How the object store is reached (default the global fetch); never sent credentials. */
+  fetchStore?: FetchLike;
 }
 
 export type ChunkSealer = (chunk: {
@@ -50,7 +60,9 @@ export type ChunkSealer = (chunk: {
   index: number;
   last: boolean;
   plaintext: Uint8Array;
-}) => Promise<string>;
+  /** The form wanted back; absent: Base64. */
+  as?: "base64" | "bytes";
+}) => Promise<string | Uint8Array>;
 
 export interface NewFile {
   name: string;
@@ -143,6 +155,25 @@ async function sendMissing(
   options.onProgress?.({ done, total });
 
   const seal = options.sealChunk ?? sealHere(sodium);
+  const direct =
+    record.directTransfer && options.direct !== false
+      ? directChunks(
+          api,
+          record,
+          "upload",
+          [...missing].sort((a, b) => a - b),
+          options.fetchStore,
+        )
+      : undefined;
+  const send = async (index: number, sealed: string | Uint8Array) => {
+    if (direct?.usable && (await direct.put(index, asBytes(sealed)))) return;
+    await api.call("attachments.putChunk", {
+      id: noteId,
+      attachmentId: record.id,
+      index,
+      data: typeof sealed === "string" ? sealed : toBase64(sealed),
+    });
+  };
   const inFlight = new Set<Promise<void>>();
   const limit = Math.max(1, options.parallel ?? 3);
   let failure: unknown;
@@ -150,10 +181,9 @@ async function sendMissing(
     options.signal?.throwIfAborted();
     if (failure) break;
     const last = index === layout.chunkCount - 1;
-    const put = seal({ fileKey, attachmentId: record.id, index, last, plaintext })
-      .then((data) =>
-        api.call("attachments.putChunk", { id: noteId, attachmentId: record.id, index, data }),
-      )
+    const as = direct?.usable ? "bytes" : "base64";
+    const put = seal({ fileKey, attachmentId: record.id, index, last, plaintext, as })
+      .then((sealed) => send(index, sealed))
       .then(() => {
         done += plainBytes(index);
         options.onProgress?.({ done, total });
@@ -175,5 +205,10 @@ async function sendMissing(
 /** The sealer used when none is given: this thread, as the chunk is read. */
 const sealHere =
   (sodium: Sodium): ChunkSealer =>
-  async ({ fileKey, attachmentId, index, last, plaintext }) =>
-    toBase64(sealChunk(sodium, fileKey, attachmentId, index, last, plaintext));
+  async ({ fileKey, attachmentId, index, last, plaintext, as }) => {
+    const sealed = sealChunk(sodium, fileKey, attachmentId, index, last, plaintext);
+    return as === "bytes" ? sealed : toBase64(sealed);
+  };
+
+const asBytes = (sealed: string | Uint8Array) =>
+  typeof sealed === "string" ? fromBase64(sealed) : sealed;

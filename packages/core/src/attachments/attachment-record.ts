@@ -37,6 +37,8 @@ export interface AttachmentView {
   completedAt?: string;
   /** Only while uploading: the indices not yet received, ascending. */
   missingChunks?: number[];
+  /** Present when chunks may move straight to and from the store (direct-transfer.ts). */
+  directTransfer?: true;
 }
 
 export interface AttachmentRow {
@@ -57,7 +59,7 @@ export interface AttachmentRow {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-export function toView(row: AttachmentRow, received?: number[]): AttachmentView {
+export function toView(core: Core, row: AttachmentRow, received?: number[]): AttachmentView {
   const view: AttachmentView = {
     id: row.id,
     noteId: row.note_id,
@@ -70,6 +72,7 @@ export function toView(row: AttachmentRow, received?: number[]): AttachmentView 
     createdAt: iso(row.created_at),
   };
   if (row.completed_at) view.completedAt = iso(row.completed_at);
+  if (presigningStore(core, row)) view.directTransfer = true;
   if (row.state === "uploading" && received) {
     const have = new Set(received);
     view.missingChunks = Array.from({ length: row.chunk_count }, (_, i) => i).filter(
@@ -137,6 +140,16 @@ export function storeOf(core: Core, name: ChunkStore["name"]): ChunkStore {
   if (store.name === name) return store;
   if (name === "postgres") return postgresChunkStore;
   throw new Error(`attachment chunks are in ${name}, which is not configured`);
+}
+
+/** The row's store when it hands clients presigned URLs, else undefined. */
+export function presigningStore(
+  core: Core,
+  row: Pick<AttachmentRow, "store">,
+): Required<Pick<ChunkStore, "presign" | "sizeOf">> | undefined {
+  const store = currentStore(core);
+  if (store.name !== row.store || !store.presign || !store.sizeOf) return undefined;
+  return { presign: store.presign.bind(store), sizeOf: store.sizeOf.bind(store) };
 }
 
 /** Lets go of the chunks of deleted attachment rows, logging (never throwing) a failure. */

@@ -9,6 +9,13 @@ export interface ChunkKey {
   index: number;
 }
 
+/** A URL a client sends a chunk to (PUT) or reads it from (GET) without the app in between. */
+export interface PresignedRequest {
+  url: string;
+  /** Headers the request must carry as they are (they are part of the signature). */
+  headers: Record<string, string>;
+}
+
 export interface ChunkStore {
   /** Named in the attachment row, so a row always reads from the store that wrote it. */
   readonly name: "postgres" | "s3";
@@ -18,6 +25,17 @@ export interface ChunkStore {
   read(key: ChunkKey, rowData: Uint8Array | null): Promise<Uint8Array>;
   /** Lets go of every chunk of these attachments, after their rows are gone. */
   forget(attachments: readonly { id: string; chunkCount: number }[]): Promise<void>;
+  /**
+   * Present when clients may move chunks straight to and from the store (an object
+   * store's presigned URLs): a PUT of exactly `contentLength` bytes, or a GET.
+   */
+  presign?(
+    key: ChunkKey,
+    request: { method: "PUT"; contentLength: number } | { method: "GET" },
+    expiresInSeconds: number,
+  ): Promise<PresignedRequest>;
+  /** The bytes the store holds under `key`, or null when it holds none (with `presign`). */
+  sizeOf?(key: ChunkKey): Promise<number | null>;
 }
 
 /** The default: chunks in the project's database, so the embedded mode needs nothing more. */

@@ -75,5 +75,5 @@ export async function createAttachment(
   await collectAbandonedUploads(core).catch((error: unknown) =>
     core.log.warn({ err: error }, "collecting abandoned uploads failed"),
   );
-  return toView(await findAttachment(core.db, noteId, id), await receivedChunks(core.db, id));
+  return toView(core, await findAttachment(core.db, noteId, id), await receivedChunks(core.db, id));
 }

@@ -23,10 +23,10 @@ export async function finishAttachment(
   return core.db.transaction(async (tx) => {
     await requireNoteAccess(tx, noteId, caller.accountId, "writer");
     const row = await findAttachment(tx, noteId, id, true);
-    if (row.state !== "uploading") return toView(row);
+    if (row.state !== "uploading") return toView(core, row);
     const received = await receivedChunks(tx, id);
     if (received.length < row.chunk_count) {
-      const missing = toView(row, received).missingChunks ?? [];
+      const missing = toView(core, row, received).missingChunks ?? [];
       throw new DomainError(
         "attachment-state",
         `Chunks still missing: ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? " …" : ""}.`,
@@ -36,6 +36,6 @@ export async function finishAttachment(
       sql`update attachments set state = 'complete', completed_at = now(), touched_at = now()
           where id = ${id}`,
     );
-    return toView(await findAttachment(tx, noteId, id));
+    return toView(core, await findAttachment(tx, noteId, id));
   });
 }

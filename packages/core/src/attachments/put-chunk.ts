@@ -8,6 +8,7 @@ import type { Core } from "../core";
 import { DomainError, invalidRequest } from "../errors";
 import type { Caller } from "../types";
 import {
+  type AttachmentRow,
   attachmentNotFound,
   findAttachment,
   forgetChunks,
@@ -26,23 +27,44 @@ export async function putChunk(
   index: number,
   data: Uint8Array,
 ): Promise<void> {
-  const id = attachmentId.toLowerCase();
-  await requireNoteAccess(core.db, noteId, caller.accountId, "writer");
-  const row = await findAttachment(core.db, noteId, id);
-  if (row.state !== "uploading") throw uploadFinished();
-  if (index >= row.chunk_count)
-    throw invalidRequest([
-      { pointer: "#/path/index", detail: `The upload has chunks 0–${row.chunk_count - 1}.` },
-    ]);
-  const size = Number(row.size);
-  const expected =
-    index < row.chunk_count - 1 ? row.chunk_size : size - row.chunk_size * (row.chunk_count - 1);
+  const { row, expected } = await uploadingChunk(core, caller, noteId, attachmentId, index);
   if (data.byteLength !== expected)
     throw invalidRequest([
       { pointer: "/data", detail: `Chunk ${index} must be exactly ${expected} bytes.` },
     ]);
-  const store = storeOf(core, row.store);
-  const kept = await store.write({ attachmentId: id, index }, data);
+  const kept = await storeOf(core, row.store).write({ attachmentId: row.id, index }, data);
+  await recordChunk(core, row, index, expected, kept);
+}
+
+/** The upload's row and the exact ciphertext bytes chunk `index` must have; refuses a writer-less caller, a finished upload or an index past the end. */
+export async function uploadingChunk(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+  attachmentId: string,
+  index: number,
+  pointer = "#/path/index",
+): Promise<{ row: AttachmentRow; expected: number }> {
+  await requireNoteAccess(core.db, noteId, caller.accountId, "writer");
+  const row = await findAttachment(core.db, noteId, attachmentId.toLowerCase());
+  if (row.state !== "uploading") throw uploadFinished();
+  if (index >= row.chunk_count)
+    throw invalidRequest([{ pointer, detail: `The upload has chunks 0–${row.chunk_count - 1}.` }]);
+  const size = Number(row.size);
+  const expected =
+    index < row.chunk_count - 1 ? row.chunk_size : size - row.chunk_size * (row.chunk_count - 1);
+  return { row, expected };
+}
+
+/** Notes that chunk `index` arrived (`kept`: what its row's `data` holds), unless the upload went or finished meanwhile. */
+export async function recordChunk(
+  core: Core,
+  row: AttachmentRow,
+  index: number,
+  bytes: number,
+  kept: Uint8Array | null,
+): Promise<void> {
+  const id = row.id;
   await core.db.transaction(async (tx) => {
     const [touched] = await rows<{ state: string }>(
       tx,
@@ -56,7 +78,7 @@ export async function putChunk(
     if (touched.state !== "uploading") throw uploadFinished();
     await tx.execute(
       sql`insert into attachment_chunks (attachment_id, index, bytes, data)
-          values (${id}, ${index}, ${expected}, ${kept ? Buffer.from(kept) : null})
+          values (${id}, ${index}, ${bytes}, ${kept ? Buffer.from(kept) : null})
           on conflict (attachment_id, index)
           do update set bytes = excluded.bytes, data = excluded.data`,
     );

@@ -31,7 +31,7 @@ export async function listAttachments(
                   where c.attachment_id = a.id) end as received
         from attachments a where a.note_id = ${noteId} order by a.created_at, a.id`,
   );
-  return found.map((row) => toView(row, row.received?.map(Number)));
+  return found.map((row) => toView(core, row, row.received?.map(Number)));
 }
 
 export async function readAttachment(
@@ -43,7 +43,11 @@ export async function readAttachment(
   await requireNoteAccess(core.db, noteId, caller.accountId, "member");
   const id = attachmentId.toLowerCase();
   const row = await findAttachment(core.db, noteId, id);
-  return toView(row, row.state === "uploading" ? await receivedChunks(core.db, id) : undefined);
+  return toView(
+    core,
+    row,
+    row.state === "uploading" ? await receivedChunks(core.db, id) : undefined,
+  );
 }
 
 export async function readChunk(

@@ -4,9 +4,12 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { ChunkKey, ChunkStore } from "./chunk-store";
 
 export interface S3ChunkStoreConfig {
@@ -20,25 +23,23 @@ export interface S3ChunkStoreConfig {
   forcePathStyle?: boolean;
   /** Key prefix inside the bucket. */
   prefix?: string;
+  /**
+   * Presigned URLs for clients (default true): browsers then send and fetch chunk
+   * ciphertext straight to and from the store (its CORS must allow the app's origin).
+   */
+  presignedUrls?: boolean;
+  /** The store's address as clients reach it, when it differs from `endpoint`. */
+  publicEndpoint?: string | undefined;
 }
 
 export function s3ChunkStore(config: S3ChunkStoreConfig): ChunkStore {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
-    // Checksums only where S3 requires them (DeleteObjects): several S3-compatible
-    // stores refuse or mis-store the SDK's default trailing checksums.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
-  });
+  const clientFor = (endpoint: string | undefined) => new S3Client(clientConfig(config, endpoint));
+  const client = clientFor(config.endpoint);
+  // Signing is local: a second client only so that URLs name the address clients reach.
+  const signer = config.publicEndpoint ? clientFor(config.publicEndpoint) : client;
   const prefix = config.prefix ?? "attachments/";
   const keyOf = ({ attachmentId, index }: ChunkKey) => `${prefix}${attachmentId}/${index}`;
-  return {
+  const store: ChunkStore = {
     name: "s3",
     async write(key, data) {
       await client.send(
@@ -74,5 +75,55 @@ export function s3ChunkStore(config: S3ChunkStoreConfig): ChunkStore {
         );
       }
     },
+  };
+  if (config.presignedUrls === false) return store;
+  return {
+    ...store,
+    async presign(key, request, expiresIn) {
+      if (request.method === "GET") {
+        const command = new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) });
+        return { url: await getSignedUrl(signer, command, { expiresIn }), headers: {} };
+      }
+      // The length is signed, so the store refuses a body of any other size.
+      const command = new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: keyOf(key),
+        ContentLength: request.contentLength,
+      });
+      const url = await getSignedUrl(signer, command, {
+        expiresIn,
+        signableHeaders: new Set(["content-length"]),
+      });
+      return { url, headers: {} };
+    },
+    async sizeOf(key) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }),
+        );
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        if (status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+function clientConfig(config: S3ChunkStoreConfig, endpoint: string | undefined): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint,
+    forcePathStyle: config.forcePathStyle ?? Boolean(config.endpoint),
+    // Checksums only where S3 requires them (DeleteObjects): several S3-compatible
+    // stores refuse or mis-store the SDK's default trailing checksums.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
   };
 }

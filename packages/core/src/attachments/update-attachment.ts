@@ -42,6 +42,6 @@ export async function updateAttachment(
             wrapped_key = ${Buffer.from(wrappedKey)}, bytes = bytes + ${delta}::bigint
           where id = ${id}`,
     );
-    return toView(await findAttachment(tx, noteId, id));
+    return toView(core, await findAttachment(tx, noteId, id));
   });
 }

@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { remove, update } from "./change";
+import { chunkStored, presign } from "./direct";
 import { chunk, get, list } from "./read";
 import { create, finish, putChunkProcedure } from "./upload";
 
@@ -12,4 +13,6 @@ export const attachmentsRouter = router({
   chunk,
   update,
   remove,
+  presign,
+  chunkStored,
 });

@@ -1,4 +1,4 @@
-// The slice of s3rver (no types of its own) that attachments-s3.test.ts uses.
+// The slice of s3rver (no types of its own) that object-store.ts uses.
 declare module "s3rver" {
   interface S3rverOptions {
     address?: string;
