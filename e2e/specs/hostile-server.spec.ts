@@ -11,7 +11,8 @@
 // server took off. Attack 3: a removed member seals text with the key she kept and the
 // server places it in the note; it is refused, and a banner says why. Attack 6: an
 // editor's tidy-up wipes the note; the owner's browser refuses it, says so and puts the
-// dropped part back, and History keeps the note as it was before the tidy-up.
+// dropped part back, and History keeps the note as it was before the tidy-up. A file
+// chunk the server tampers with is refused (opened in the keeper's worker), and said so.
 import { randomBytes } from "node:crypto";
 import {
   appendParagraph,
@@ -24,6 +25,7 @@ import {
 import { loadSodium } from "@notes/crypto";
 import * as Y from "yjs";
 import { answerTo, carries, onCall, rewriteAnswers } from "../fixtures/api-calls";
+import { figure, pasteImage } from "../fixtures/attachments";
 import { openDevice } from "../fixtures/devices";
 import {
   editor,
@@ -469,4 +471,28 @@ test("attack 6: an editor's tidy-up that wipes the note is undone by the owner f
   await kept.getByRole("button", { name: "Restore this version" }).click();
   await expect(editor(page)).toContainText("the owner's words");
   await expectSynced(page);
+});
+
+test("a file chunk the server tampers with is refused, and said so", async ({ page }) => {
+  await signUp(page);
+  await writeNote(page, "Scans", "Below.");
+  await pasteImage(page);
+  const image = figure(page, "image");
+  await expect(image).toHaveAttribute("data-state", "complete", { timeout: 20_000 });
+  await expectSynced(page);
+  // After a reload the image is fetched again, and the server changes a byte of it.
+  await page.reload();
+  await rewriteAnswers(page, "attachments.chunk", (output) => ({
+    ...output,
+    data: `${output.data.startsWith("A") ? "B" : "A"}${output.data.slice(1)}`,
+  }));
+  await openNote(page, "Scans");
+  await expect(image.getByRole("alert")).toContainText(
+    "Cannot open this file: the server sent something that is not this file.",
+    { timeout: 20_000 },
+  );
+  await expect(image.getByRole("img", { name: "receipt.png" })).not.toHaveAttribute(
+    "data-full",
+    "true",
+  );
 });

@@ -3,7 +3,8 @@
 // reload) never runs on the tab's main thread, and never waits behind, or holds up,
 // the search index's worker; the chunks are sealed there too. Without workers (tests),
 // the same code runs in-process.
-import type { ChunkSealer } from "@notes/client";
+import type { ChunkOpener, ChunkSealer } from "@notes/client";
+import { DecryptionFailed, InvalidAttachment, InvalidEncoding } from "@notes/crypto";
 import { BackgroundClient } from "./background/background-client";
 import {
   handleUploadRequest,
@@ -19,6 +20,8 @@ export interface UploadKeeper {
   read(key: Uint8Array, attachmentId: string): Promise<Blob | undefined>;
   /** Seals a chunk for the SDK's upload (TransferOptions.sealChunk). */
   sealChunk: ChunkSealer;
+  /** Opens a downloaded chunk for the SDK's download (TransferOptions.openChunk). */
+  openChunk: ChunkOpener;
 }
 
 type Send = <T extends UploadReply["type"]>(
@@ -35,7 +38,32 @@ function keeperOver(send: Send): UploadKeeper {
     read: async (key, attachmentId) =>
       (await send({ type: "readUpload", key, attachmentId }, "upload")).file,
     sealChunk: async (chunk) => (await send({ type: "sealChunk", ...chunk }, "chunk")).data,
+    openChunk: (chunk) =>
+      send({ type: "openChunk", ...chunk }, "chunkOpened").then(
+        (reply) => reply.plaintext,
+        (error: unknown) => {
+          throw refusalOf(error);
+        },
+      ),
   };
+}
+
+/**
+ * A refusal from the worker as the SDK would have thrown it here (the worker's reply
+ * carries only `Name: message`), so the view still tells a tampered chunk from a lost
+ * connection.
+ */
+export function refusalOf(error: unknown): unknown {
+  const said = error instanceof Error ? error.message : String(error);
+  const [, name, rest = ""] = /^(\w+): ([\s\S]*)$/.exec(said) ?? [];
+  if (name === "DecryptionFailed") {
+    const named = new DecryptionFailed("the chunk");
+    named.message = rest;
+    return named;
+  }
+  if (name === "InvalidAttachment") return new InvalidAttachment(rest);
+  if (name === "InvalidEncoding") return new InvalidEncoding(rest);
+  return error;
 }
 
 /** The worker (started on first use) where the browser has workers, else in-process. */

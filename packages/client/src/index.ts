@@ -22,6 +22,7 @@ export type {
 export {
   type AttachmentRecord,
   attachmentStream,
+  type ChunkOpener,
   type ChunkSealer,
   downloadAttachment,
   type FileSource,

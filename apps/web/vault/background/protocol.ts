@@ -164,6 +164,7 @@ export async function handleBackgroundRequest(
     case "listUploads":
     case "readUpload":
     case "sealChunk":
+    case "openChunk":
       state.uploads ??= new PendingUploads();
       return handleUploadRequest(state.uploads, request);
     default:

@@ -1,10 +1,19 @@
 // Keeping an upload for resuming, as the upload worker does it (upload-keeping.ts): the
 // file is kept sealed, listed without its bytes, and read back whole only under its key.
 import "fake-indexeddb/auto";
-import { fromBase64, loadSodium, openChunk } from "@notes/crypto";
+import {
+  DecryptionFailed,
+  fromBase64,
+  InvalidAttachment,
+  loadSodium,
+  openChunk,
+  sealChunk,
+  toBase64,
+} from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import { sealLocal } from "../local-seal";
 import { PendingUploads } from "../pending-uploads";
+import { refusalOf } from "../upload-keeper";
 import { handleBackgroundRequest, newBackgroundState } from "./protocol";
 import { handleUploadRequest } from "./upload-keeping";
 
@@ -106,6 +115,41 @@ describe("keeping uploads in the background worker", () => {
     expect(openChunk(sodium, fileKey, entry.attachmentId, 2, true, bytes as Uint8Array)).toEqual(
       plaintext,
     );
+  });
+
+  it("opens a downloaded chunk from Base64 or bytes, and refuses one moved to another place", async () => {
+    const state = newBackgroundState(() => ({}) as never);
+    const sodium = await loadSodium();
+    const fileKey = new Uint8Array(32).fill(5);
+    const plaintext = new Uint8Array(4096).fill(3);
+    const sealed = sealChunk(sodium, fileKey, entry.attachmentId, 1, false, plaintext);
+    for (const form of [sealed, toBase64(sealed)]) {
+      const reply = await handleBackgroundRequest(state, {
+        type: "openChunk",
+        fileKey,
+        attachmentId: entry.attachmentId,
+        index: 1,
+        last: false,
+        sealed: form,
+      });
+      expect(reply.type === "chunkOpened" && reply.plaintext).toEqual(plaintext);
+    }
+    await expect(
+      handleBackgroundRequest(state, {
+        type: "openChunk",
+        fileKey,
+        attachmentId: entry.attachmentId,
+        index: 2,
+        last: false,
+        sealed,
+      }),
+    ).rejects.toThrow(DecryptionFailed);
+    // From the worker a refusal arrives as "Name: message"; the keeper names it again.
+    const again = refusalOf(new Error("DecryptionFailed: chunk 2 could not be opened"));
+    expect(again).toBeInstanceOf(DecryptionFailed);
+    expect(refusalOf(new Error("InvalidAttachment: cut short"))).toBeInstanceOf(InvalidAttachment);
+    const other = new Error("closed");
+    expect(refusalOf(other)).toBe(other);
   });
 
   describe("in pieces (a file of any size resumes)", () => {

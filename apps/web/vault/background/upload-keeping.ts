@@ -13,7 +13,7 @@
 // be reordered, swapped between uploads or cut short unseen. The entry is written
 // after its pieces: a kept entry always has every piece.
 // Each chunk the upload sends is sealed here too (with its Base64): tens of ms a MiB.
-import { loadSodium, openChunk, sealChunk, toBase64 } from "@notes/crypto";
+import { fromBase64, loadSodium, openChunk, sealChunk, toBase64 } from "@notes/crypto";
 import { openLocalBytes } from "../local-seal";
 import type { PendingUpload, PendingUploads } from "../pending-uploads";
 
@@ -40,13 +40,24 @@ export type UploadRequest =
       plaintext: Uint8Array;
       /** Bytes for the object store (direct transfer), Base64 (the default) for the chunk route. */
       as?: "base64" | "bytes" | undefined;
+    }
+  /** One downloaded chunk opened as the SDK's download opens it (a ChunkOpener's work). */
+  | {
+      type: "openChunk";
+      fileKey: Uint8Array;
+      attachmentId: string;
+      index: number;
+      last: boolean;
+      /** Base64 from the chunk route, bytes from the object store. */
+      sealed: string | Uint8Array;
     };
 
 export type UploadReply =
   | { type: "saved" }
   | { type: "uploads"; entries: KeptUpload[] }
   | { type: "upload"; file?: Blob | undefined }
-  | { type: "chunk"; data: string | Uint8Array };
+  | { type: "chunk"; data: string | Uint8Array }
+  | { type: "chunkOpened"; plaintext: Uint8Array };
 
 export async function handleUploadRequest(
   pending: PendingUploads,
@@ -87,6 +98,12 @@ export async function handleUploadRequest(
       const { fileKey, attachmentId, index, last, plaintext, as } = request;
       const sealed = sealChunk(await loadSodium(), fileKey, attachmentId, index, last, plaintext);
       return { type: "chunk", data: as === "bytes" ? sealed : toBase64(sealed) };
+    }
+    case "openChunk": {
+      const { fileKey, attachmentId, index, last, sealed } = request;
+      const bytes = typeof sealed === "string" ? fromBase64(sealed) : sealed;
+      const plaintext = openChunk(await loadSodium(), fileKey, attachmentId, index, last, bytes);
+      return { type: "chunkOpened", plaintext };
     }
   }
 }

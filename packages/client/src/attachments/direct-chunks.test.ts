@@ -13,7 +13,8 @@ import { type TransferOptions, uploadAttachment } from "./upload";
 
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const CHUNK = 4096;
-const fileOf = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 7 + 3) & 0xff);
+const fileOf = (size: number): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from({ length: size }, (_, i) => (i * 7 + 3) & 0xff);
 
 let sodium: Sodium;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
 function setUp() {
   const server = attachmentServer({ direct: true });
   const api = createApiClient({ baseUrl: "http://x", fetch: server.fetch, token: "secret" });
-  const upload = (bytes: Uint8Array, options: TransferOptions = {}) =>
+  const upload = (bytes: Uint8Array<ArrayBuffer>, options: TransferOptions = {}) =>
     uploadAttachment(
       api,
       sodium,

@@ -15,7 +15,7 @@ import {
 import type { ApiClient } from "../api/client";
 import { type OpenedAttachment, openAttachmentRecord } from "./attachment-keys";
 import { directChunks } from "./direct-chunks";
-import type { TransferOptions } from "./upload";
+import type { ChunkOpener, TransferOptions } from "./upload";
 
 export async function openAttachment(
   api: ApiClient,
@@ -55,15 +55,13 @@ export function attachmentStream(
     { id: record.id, ...opened },
     async (index) =>
       (direct?.usable && (await direct.get(index))) ||
-      fromBase64(
-        (
-          await api.call("attachments.chunk", {
-            id: record.noteId,
-            attachmentId: record.id,
-            index,
-          })
-        ).data,
-      ),
+      (
+        await api.call("attachments.chunk", {
+          id: record.noteId,
+          attachmentId: record.id,
+          index,
+        })
+      ).data,
     options,
   );
 }
@@ -84,12 +82,13 @@ export interface ChunkedFile {
 export function checkedChunks(
   sodium: Sodium,
   file: ChunkedFile,
-  fetchChunk: (index: number) => Promise<Uint8Array>,
+  fetchChunk: (index: number) => Promise<Uint8Array | string>,
   options: TransferOptions = {},
 ): ReadableStream<Uint8Array> {
   const { id, layout, fileKey, metadata } = file;
   const ahead = Math.max(1, options.parallel ?? 3);
-  const fetched = new Map<number, Promise<Uint8Array>>();
+  const open = options.openChunk ?? openHere(sodium);
+  const fetched = new Map<number, Promise<Uint8Array | string>>();
   const prefetch = (index: number) => {
     if (index >= layout.chunkCount || fetched.has(index)) return;
     fetched.set(index, fetchChunk(index));
@@ -105,10 +104,10 @@ export function checkedChunks(
       }
       for (let i = next; i < next + ahead; i++) prefetch(i);
       const index = next;
-      const sealed = await (fetched.get(index) as Promise<Uint8Array>);
+      const sealed = await (fetched.get(index) as Promise<Uint8Array | string>);
       fetched.delete(index);
       const last = index === layout.chunkCount - 1;
-      const plaintext = openChunk(sodium, fileKey, id, index, last, sealed);
+      const plaintext = await open({ fileKey, attachmentId: id, index, last, sealed });
       const expected = last ? layout.paddedSize - index * layout.chunkBytes : layout.chunkBytes;
       if (plaintext.length !== expected)
         throw new InvalidAttachment(
@@ -129,6 +128,19 @@ export function checkedChunks(
     },
   });
 }
+
+/** The opener used when none is given: this thread. */
+const openHere =
+  (sodium: Sodium): ChunkOpener =>
+  async ({ fileKey, attachmentId, index, last, sealed }) =>
+    openChunk(
+      sodium,
+      fileKey,
+      attachmentId,
+      index,
+      last,
+      typeof sealed === "string" ? fromBase64(sealed) : sealed,
+    );
 
 /** The whole file in memory (small files, images). */
 export async function downloadAttachment(

@@ -7,6 +7,7 @@ export { removeAttachment, renameAttachment, rewrapAttachmentKeys } from "./chan
 export { attachmentStream, downloadAttachment, openAttachment } from "./download";
 export { type FileSource, readChunks } from "./file-source";
 export {
+  type ChunkOpener,
   type ChunkSealer,
   type NewFile,
   resumeUpload,

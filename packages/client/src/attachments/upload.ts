@@ -46,6 +46,12 @@ export interface TransferOptions {
    */
   sealChunk?: ChunkSealer;
   /**
+   * Opens one downloaded chunk (Base64 from the chunk route, bytes from the object
+   * store), as `fromBase64` and `openChunk` here would, throwing as they do: a browser
+   * passes one that runs in a worker, so a large download does not hold its main thread.
+   */
+  openChunk?: ChunkOpener;
+  /**
    * Straight to and from the object store when the attachment offers it
    * (`directTransfer`; default true). False: every chunk through the app.
    */
@@ -63,6 +69,14 @@ export type ChunkSealer = (chunk: {
   /** The form wanted back; absent: Base64. */
   as?: "base64" | "bytes";
 }) => Promise<string | Uint8Array>;
+
+export type ChunkOpener = (chunk: {
+  fileKey: Uint8Array;
+  attachmentId: string;
+  index: number;
+  last: boolean;
+  sealed: string | Uint8Array;
+}) => Promise<Uint8Array>;
 
 export interface NewFile {
   name: string;

@@ -7,7 +7,6 @@
 // or answers an image the content does not name, is refused.
 import {
   type AttachmentMetadata,
-  fromBase64,
   InvalidAttachment,
   loadSodium,
   openAttachmentMetadata,
@@ -46,7 +45,7 @@ export async function downloadSharedImage(
     (index) =>
       api
         .call("shareLinks.chunk", { id: link.id, attachmentId: id, index, access })
-        .then(({ data }) => fromBase64(data)),
+        .then(({ data }) => data),
     options,
   );
   return { metadata, bytes: await readWhole(stream, metadata.size) };
