@@ -17,7 +17,7 @@ import {
   requireNoteAccess,
 } from "./attachment-record";
 import type { PresignedRequest } from "./chunk-store";
-import { recordChunk, uploadingChunk } from "./put-chunk";
+import { chunkBytes, recordChunk, uploadingChunk, uploadingRow } from "./put-chunk";
 
 /** How long a presigned URL is good for. */
 export const PRESIGN_SECONDS = 15 * 60;
@@ -50,22 +50,21 @@ export async function presignChunks(
 ): Promise<PresignedChunks> {
   const expiresAt = new Date(Date.now() + PRESIGN_SECONDS * 1000).toISOString();
   if (direction === "upload") {
-    const signed: PresignedChunk[] = [];
-    for (const [at, index] of indices.entries()) {
-      const { row, expected } = await uploadingChunk(
-        core,
-        caller,
-        noteId,
-        attachmentId,
+    const row = await uploadingRow(core, caller, noteId, attachmentId);
+    const lengths = indices.map((index, at) => chunkBytes(row, index, `/indices/${at}`));
+    const store = requirePresigning(core, row);
+    const chunks = await Promise.all(
+      indices.map(async (index, at) => ({
         index,
-        `/indices/${at}`,
-      );
-      const store = requirePresigning(core, row);
-      const request = { method: "PUT", contentLength: expected } as const;
-      const url = await store.presign({ attachmentId: row.id, index }, request, PRESIGN_SECONDS);
-      signed.push({ index, method: "PUT", ...url });
-    }
-    return { expiresAt, chunks: signed };
+        method: "PUT" as const,
+        ...(await store.presign(
+          { attachmentId: row.id, index },
+          { method: "PUT", contentLength: lengths[at] as number },
+          PRESIGN_SECONDS,
+        )),
+      })),
+    );
+    return { expiresAt, chunks };
   }
   await requireNoteAccess(core.db, noteId, caller.accountId, "member");
   const row = await findAttachment(core.db, noteId, attachmentId.toLowerCase());

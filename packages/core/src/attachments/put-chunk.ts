@@ -43,17 +43,32 @@ export async function uploadingChunk(
   noteId: string,
   attachmentId: string,
   index: number,
-  pointer = "#/path/index",
 ): Promise<{ row: AttachmentRow; expected: number }> {
+  const row = await uploadingRow(core, caller, noteId, attachmentId);
+  return { row, expected: chunkBytes(row, index, "#/path/index") };
+}
+
+/** The attachment's row, for a writer, while it is still uploading. */
+export async function uploadingRow(
+  core: Core,
+  caller: Caller,
+  noteId: string,
+  attachmentId: string,
+): Promise<AttachmentRow> {
   await requireNoteAccess(core.db, noteId, caller.accountId, "writer");
   const row = await findAttachment(core.db, noteId, attachmentId.toLowerCase());
   if (row.state !== "uploading") throw uploadFinished();
+  return row;
+}
+
+/** The exact ciphertext bytes of chunk `index` (400 at `pointer` past the last chunk). */
+export function chunkBytes(row: AttachmentRow, index: number, pointer: string): number {
   if (index >= row.chunk_count)
     throw invalidRequest([{ pointer, detail: `The upload has chunks 0–${row.chunk_count - 1}.` }]);
   const size = Number(row.size);
-  const expected =
-    index < row.chunk_count - 1 ? row.chunk_size : size - row.chunk_size * (row.chunk_count - 1);
-  return { row, expected };
+  return index < row.chunk_count - 1
+    ? row.chunk_size
+    : size - row.chunk_size * (row.chunk_count - 1);
 }
 
 /** Notes that chunk `index` arrived (`kept`: what its row's `data` holds), unless the upload went or finished meanwhile. */
