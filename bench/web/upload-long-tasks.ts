@@ -20,9 +20,9 @@
 // chip's Download button clicked; done when the app hands the finished blob URL to its
 // <a download>, the moment the file's bytes are all in the page; Playwright's download
 // event and the saved file's size are checked after). Long tasks from the click (or the
-// first request) until then; MB/s of the file's plaintext in both. BENCH_PROFILE=1 or
-// BENCH_TRACE=1 records the web app's download (a V8 CPU profile, a Chromium trace) in
-// bench/test-results; either slows what it records.
+// first request) until then; MB/s of the file's plaintext in both. BENCH_PROFILE=1
+// records the web app's upload and download (V8 CPU profiles), BENCH_TRACE=1 its
+// download (a Chromium trace), in bench/test-results; either slows what it records.
 //
 // BENCH_ATTACHMENT_STORE=s3: the server keeps chunks in an S3-compatible store
 // (s3rver from @notes/test-support on loopback, its CORS open to the page's origin, the
@@ -141,6 +141,8 @@ async function encryptedRound(page: Page): Promise<Round> {
       f.getAttribute("data-attachment-id"),
     ),
   );
+  // BENCH_PROFILE=1: where the main thread's time goes during the upload (it slows it).
+  const profiled = await profileIfAsked(page, `web-upload-${MB}`);
   const from = await page.evaluate(() => {
     const file = (window as unknown as { benchFile: File }).benchFile;
     const target = document.querySelector('[aria-label="Note text"]');
@@ -175,7 +177,9 @@ async function encryptedRound(page: Page): Promise<Round> {
   );
   const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
   if (to === undefined) throw new Error(`the upload did not finish: ${problem}`);
-  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  const round = { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  await profiled();
+  return round;
 }
 
 /**
