@@ -31,7 +31,10 @@
 // the plain rounds take the same direct path from the page, to stay the floor: create,
 // URLs asked 32 chunks at a time (`:presign`), each 1 MiB slice of the File PUT raw to
 // the store, `:stored`, finish (no Base64 anywhere); and the chunks' URLs, each chunk
-// fetched raw (arrayBuffer), the parts made one Blob. Every request of each round to
+// fetched raw (arrayBuffer), the parts made one Blob. A second plain upload sends each
+// slice's bytes read into a Uint8Array (as the app sends its sealed chunk) rather than
+// the Blob, since Chromium's DevTools network instrumentation, which Playwright turns
+// on, handles the two bodies differently on the page's main thread. Every request of each round to
 // the store and to the app's chunk routes is counted, so a fallback to the chunk
 // routes (a CORS or CSP failure) shows in the table, and stops the run.
 import { randomBytes } from "node:crypto";
@@ -186,10 +189,16 @@ async function encryptedRound(page: Page): Promise<Round> {
  * The same bytes, unsealed, through create / put chunk / finish from the page; with
  * `direct`, each chunk presigned, PUT raw to the store and recorded with `:stored`.
  */
-async function plainRound(page: Page, noteId: string, token: string): Promise<Round> {
+async function plainRound(
+  page: Page,
+  noteId: string,
+  token: string,
+  /** With `direct`: each PUT's body the File slice (a Blob), or its bytes read into a Uint8Array first, as the app's sealed chunk is. */
+  body: "blob" | "bytes" = "blob",
+): Promise<Round> {
   await buildFile(page);
   const { from, to } = await page.evaluate(
-    async ([id, bearer, straight]) => {
+    async ([id, bearer, straight, bodyAs]) => {
       const file = (window as unknown as { benchFile: File }).benchFile;
       const chunk = 1024 * 1024;
       const count = Math.ceil(file.size / chunk);
@@ -248,7 +257,7 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
             const res = await fetch(signed.url, {
               method: "PUT",
               headers: signed.headers,
-              body: slice,
+              body: bodyAs === "bytes" ? new Uint8Array(await slice.arrayBuffer()) : slice,
               credentials: "omit",
             });
             if (!res.ok) throw new Error(`PUT chunk ${i} to the store: ${res.status}`);
@@ -263,7 +272,7 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
       await call("POST", `${base}/${attachmentId}:finish`, {});
       return { from: start, to: performance.now() };
     },
-    [noteId, token, direct] as const,
+    [noteId, token, direct, body] as const,
   );
   return { ms: to - from, ...(await tasksBetween(page, from, to)) };
 }
@@ -525,6 +534,7 @@ async function main() {
     await openNote(page, TITLE);
 
     const plain: Round[] = [];
+    const plainBytes: Round[] = [];
     const encrypted: Round[] = [];
     const plainDown: Round[] = [];
     const encryptedDown: Round[] = [];
@@ -544,6 +554,10 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       plain.push(await counted(() => plainRound(page, note.id, session.token)));
       console.log(`round ${run} plain`, plain.at(-1));
+      if (direct) {
+        plainBytes.push(await counted(() => plainRound(page, note.id, session.token, "bytes")));
+        console.log(`round ${run} plain, bytes bodies`, plainBytes.at(-1));
+      }
       const known = await attachmentIds(page);
       encrypted.push(await counted(() => encryptedRound(page)));
       console.log(`round ${run} encrypted`, encrypted.at(-1));
@@ -588,6 +602,10 @@ async function main() {
         plain,
       ),
     );
+    if (direct)
+      console.log(
+        row("plain, each PUT's body the slice's bytes (a Uint8Array, as the app's)", plainBytes),
+      );
     console.log(
       `at rest, the note open, 10 s before the first upload: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
     );
