@@ -20,9 +20,23 @@
 // chip's Download button clicked; done when the app hands the finished blob URL to its
 // <a download>, the moment the file's bytes are all in the page; Playwright's download
 // event and the saved file's size are checked after). Long tasks from the click (or the
-// first request) until then; MB/s of the file's plaintext in both. BENCH_PROFILE=1 or
-// BENCH_TRACE=1 records the web app's download (a V8 CPU profile, a Chromium trace) in
-// bench/test-results; either slows what it records.
+// first request) until then; MB/s of the file's plaintext in both. BENCH_PROFILE=1
+// records the web app's upload and download (V8 CPU profiles), BENCH_TRACE=1 its
+// download (a Chromium trace), in bench/test-results; either slows what it records.
+//
+// BENCH_ATTACHMENT_STORE=s3: the server keeps chunks in an S3-compatible store
+// (s3rver from @notes/test-support on loopback, its CORS open to the page's origin, the
+// server's CSP allowing the store), so the web app's upload and download go straight
+// to the store (presigned PUT/GET of raw ciphertext, `:stored` after each PUT), and
+// the plain rounds take the same direct path from the page, to stay the floor: create,
+// URLs asked 32 chunks at a time (`:presign`), each 1 MiB slice of the File PUT raw to
+// the store, `:stored`, finish (no Base64 anywhere); and the chunks' URLs, each chunk
+// fetched raw (arrayBuffer), the parts made one Blob. A second plain upload sends each
+// slice's bytes read into a Uint8Array (as the app sends its sealed chunk) rather than
+// the Blob, since Chromium's DevTools network instrumentation, which Playwright turns
+// on, handles the two bodies differently on the page's main thread. Every request of each round to
+// the store and to the app's chunk routes is counted, so a fallback to the chunk
+// routes (a CORS or CSP failure) shows in the table, and stops the run.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -34,6 +48,7 @@ import {
   TEST_OPERATOR_TOKEN,
   TEST_SERVER_SECRET,
 } from "@notes/test-support/database-mode";
+import { type ObjectStore, startObjectStore } from "@notes/test-support/object-store";
 import {
   freePort,
   startProcess,
@@ -54,12 +69,41 @@ const postgresMode = process.env.BENCH_ATTACHMENT_DB === "postgres";
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TITLE = "Upload bench";
 const WAIT = Number(process.env.BENCH_WAIT_MS ?? 300_000);
+const storeMode = process.env.BENCH_ATTACHMENT_STORE ?? "database";
+if (storeMode !== "database" && storeMode !== "s3")
+  throw new Error(`BENCH_ATTACHMENT_STORE is "database" (default) or "s3", not "${storeMode}"`);
+const direct = storeMode === "s3";
 
 interface Round {
   ms: number;
   count: number;
   totalMs: number;
   longestMs: number;
+  /** Chunk requests of the round: to the object store, and to the app's chunk routes. */
+  via?: { store: number; app: number };
+}
+
+/** Requests the page made, by where chunks went (counted from Playwright's request events). */
+const requests = { store: 0, app: 0 };
+function countRequests(page: Page, store: ObjectStore | undefined): void {
+  page.on("request", (request) => {
+    const url = request.url();
+    if (store && url.startsWith(`${store.url}/`)) requests.store++;
+    else if (/\/v1\/notes\/[^/]+\/attachments\/[^/]+\/chunks\/\d+$/.test(new URL(url).pathname))
+      requests.app++;
+  });
+}
+
+/** Runs a round and notes the chunk requests it made, to the store and to the app. */
+async function counted(run: () => Promise<Round>): Promise<Round> {
+  const before = { ...requests };
+  const round = await run();
+  const via = { store: requests.store - before.store, app: requests.app - before.app };
+  if (direct && (via.store === 0 || via.app > 0))
+    throw new Error(
+      `the round did not go straight to the store: ${via.store} requests to it, ${via.app} to the chunk routes`,
+    );
+  return { ...round, via };
 }
 
 /** A file of random bytes, kept on `window` for the next upload; built before timing starts. */
@@ -100,6 +144,8 @@ async function encryptedRound(page: Page): Promise<Round> {
       f.getAttribute("data-attachment-id"),
     ),
   );
+  // BENCH_PROFILE=1: where the main thread's time goes during the upload (it slows it).
+  const profiled = await profileIfAsked(page, `web-upload-${MB}`);
   const from = await page.evaluate(() => {
     const file = (window as unknown as { benchFile: File }).benchFile;
     const target = document.querySelector('[aria-label="Note text"]');
@@ -134,14 +180,25 @@ async function encryptedRound(page: Page): Promise<Round> {
   );
   const { to, problem } = (await handle.jsonValue()) as { to?: number; problem?: string };
   if (to === undefined) throw new Error(`the upload did not finish: ${problem}`);
-  return { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  const round = { ms: to - from, ...(await tasksBetween(page, from, to)) };
+  await profiled();
+  return round;
 }
 
-/** The same bytes, unsealed, through create / put chunk / finish from the page. */
-async function plainRound(page: Page, noteId: string, token: string): Promise<Round> {
+/**
+ * The same bytes, unsealed, through create / put chunk / finish from the page; with
+ * `direct`, each chunk presigned, PUT raw to the store and recorded with `:stored`.
+ */
+async function plainRound(
+  page: Page,
+  noteId: string,
+  token: string,
+  /** With `direct`: each PUT's body the File slice (a Blob), or its bytes read into a Uint8Array first, as the app's sealed chunk is. */
+  body: "blob" | "bytes" = "blob",
+): Promise<Round> {
   await buildFile(page);
   const { from, to } = await page.evaluate(
-    async ([id, bearer]) => {
+    async ([id, bearer, straight, bodyAs]) => {
       const file = (window as unknown as { benchFile: File }).benchFile;
       const chunk = 1024 * 1024;
       const count = Math.ceil(file.size / chunk);
@@ -151,6 +208,27 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
       const call = async (method: string, url: string, body: unknown) => {
         const res = await fetch(url, { method, headers, body: JSON.stringify(body) });
         if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return res;
+      };
+      // URLs for a chunk, asked with the rest of its batch of 32 (as the app asks them).
+      type Signed = { index: number; url: string; headers: Record<string, string> };
+      const batches = new Map<number, Promise<Map<number, Signed>>>();
+      const signedFor = async (index: number) => {
+        const first = index - (index % 32);
+        let batch = batches.get(first);
+        if (!batch) {
+          const indices = Array.from({ length: Math.min(32, count - first) }, (_, k) => first + k);
+          batch = call("POST", `${base}/${attachmentId}:presign`, {
+            direction: "upload",
+            indices,
+          })
+            .then((res) => res.json() as Promise<{ chunks: Signed[] }>)
+            .then(({ chunks }) => new Map(chunks.map((c) => [c.index, c])));
+          batches.set(first, batch);
+        }
+        const signed = (await batch).get(index);
+        if (!signed) throw new Error(`no URL for chunk ${index}`);
+        return signed;
       };
       const base64 = (blob: Blob) =>
         new Promise<string>((resolve, reject) => {
@@ -173,7 +251,20 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
       let next = 0;
       const worker = async () => {
         for (let i = next++; i < count; i = next++) {
-          const data = await base64(file.slice(i * chunk, Math.min(file.size, (i + 1) * chunk)));
+          const slice = file.slice(i * chunk, Math.min(file.size, (i + 1) * chunk));
+          if (straight) {
+            const signed = await signedFor(i);
+            const res = await fetch(signed.url, {
+              method: "PUT",
+              headers: signed.headers,
+              body: bodyAs === "bytes" ? new Uint8Array(await slice.arrayBuffer()) : slice,
+              credentials: "omit",
+            });
+            if (!res.ok) throw new Error(`PUT chunk ${i} to the store: ${res.status}`);
+            await call("POST", `${base}/${attachmentId}/chunks/${i}:stored`, {});
+            continue;
+          }
+          const data = await base64(slice);
           await call("PUT", `${base}/${attachmentId}/chunks/${i}`, { data });
         }
       };
@@ -181,7 +272,7 @@ async function plainRound(page: Page, noteId: string, token: string): Promise<Ro
       await call("POST", `${base}/${attachmentId}:finish`, {});
       return { from: start, to: performance.now() };
     },
-    [noteId, token] as const,
+    [noteId, token, direct, body] as const,
   );
   return { ms: to - from, ...(await tasksBetween(page, from, to)) };
 }
@@ -280,7 +371,7 @@ async function plainDownloadRound(
   token: string,
 ): Promise<Round> {
   const { from, to, bytes, decoder } = await page.evaluate(
-    async ([id, aid, bearer]) => {
+    async ([id, aid, bearer, straight]) => {
       const base = `/v1/notes/${id}/attachments/${aid}`;
       const headers = { Authorization: `Bearer ${bearer}`, Accept: "application/json" };
       const get = async (url: string) => {
@@ -302,10 +393,44 @@ async function plainDownloadRound(
             return out;
           };
       const parts: Uint8Array[] = new Array(chunkCount);
+      // URLs for a chunk, asked with the rest of its batch of 32 (as the app asks them).
+      type Signed = { index: number; url: string; headers: Record<string, string> };
+      const batches = new Map<number, Promise<Map<number, Signed>>>();
+      const signedFor = async (index: number) => {
+        const first = index - (index % 32);
+        let batch = batches.get(first);
+        if (!batch) {
+          const indices = Array.from(
+            { length: Math.min(32, chunkCount - first) },
+            (_, k) => first + k,
+          );
+          batch = fetch(`${base}:presign`, {
+            method: "POST",
+            headers: { ...headers, "Content-Type": "application/json" },
+            body: JSON.stringify({ direction: "download", indices }),
+          })
+            .then(async (res) => {
+              if (!res.ok) throw new Error(`presign: ${res.status} ${await res.text()}`);
+              return res.json() as Promise<{ chunks: Signed[] }>;
+            })
+            .then(({ chunks }) => new Map(chunks.map((c) => [c.index, c])));
+          batches.set(first, batch);
+        }
+        const signed = (await batch).get(index);
+        if (!signed) throw new Error(`no URL for chunk ${index}`);
+        return signed;
+      };
       const start = performance.now();
       let next = 0;
       const worker = async () => {
         for (let i = next++; i < chunkCount; i = next++) {
+          if (straight) {
+            const signed = await signedFor(i);
+            const res = await fetch(signed.url, { headers: signed.headers, credentials: "omit" });
+            if (!res.ok) throw new Error(`GET chunk ${i} from the store: ${res.status}`);
+            parts[i] = new Uint8Array(await res.arrayBuffer());
+            continue;
+          }
           const { data } = (await get(`${base}/chunks/${i}`)) as { data: string };
           parts[i] = decode(data);
         }
@@ -316,10 +441,10 @@ async function plainDownloadRound(
         from: start,
         to: performance.now(),
         bytes: blob.size,
-        decoder: native ? "Uint8Array.fromBase64" : "atob",
+        decoder: straight ? "raw bytes" : native ? "Uint8Array.fromBase64" : "atob",
       };
     },
-    [noteId, attachmentId, token] as const,
+    [noteId, attachmentId, token, direct] as const,
   );
   if (bytes < SIZE) throw new Error(`the plain download holds ${bytes} bytes, under ${SIZE}`);
   plainDecoder = decoder;
@@ -355,7 +480,10 @@ function row(name: string, rounds: Round[]): string {
   const m = (pick: (r: Round) => number) => median(rounds.map(pick));
   const rate = (SIZE / 1e6 / (m((r) => r.ms) / 1000)).toFixed(1);
   const each = rounds.map((r) => `${r.count}/${Math.round(r.totalMs)}/${Math.round(r.longestMs)}`);
-  return `| ${name} | ${rate} | ${m((r) => r.count)} | ${Math.round(m((r) => r.totalMs))} | ${Math.round(m((r) => r.longestMs))} | ${each.join(", ")} |`;
+  const via = direct
+    ? ` ${rounds.map((r) => `${r.via?.store ?? "?"}/${r.via?.app ?? "?"}`).join(", ")} |`
+    : "";
+  return `| ${name} | ${rate} | ${m((r) => r.count)} | ${Math.round(m((r) => r.totalMs))} | ${Math.round(m((r) => r.longestMs))} | ${each.join(", ")} |${via}`;
 }
 
 async function main() {
@@ -364,6 +492,8 @@ async function main() {
   if (postgresMode) await resetPostgres(PG_URL);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Open to the page's origin, which is the app's PUBLIC_URL.
+  const store = direct ? await startObjectStore({ browserOrigin: url }) : undefined;
   const server = startProcess(
     "self-hosted",
     {
@@ -376,6 +506,7 @@ async function main() {
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       LOG_LEVEL: "warn",
       ...(postgresMode && { DATABASE_URL: PG_URL, SERVER_SECRET: TEST_SERVER_SECRET }),
+      ...store?.env,
     },
     "bench-web-upload.log",
   );
@@ -394,6 +525,7 @@ async function main() {
 
     const page = await browser.newPage({ baseURL: url, viewport: { width: 1280, height: 800 } });
     await watchLongTasks(page);
+    countRequests(page, store);
     // tsx (esbuild, keepNames) wraps the named functions of plainRound's page script in
     // __name(), which the page does not have.
     await page.addInitScript("globalThis.__name = (f) => f;");
@@ -402,6 +534,7 @@ async function main() {
     await openNote(page, TITLE);
 
     const plain: Round[] = [];
+    const plainBytes: Round[] = [];
     const encrypted: Round[] = [];
     const plainDown: Round[] = [];
     const encryptedDown: Round[] = [];
@@ -409,47 +542,95 @@ async function main() {
       if (message.type() === "error") console.log(`[page] ${message.text()}`);
     });
     page.on("pageerror", (error) => console.log(`[page error] ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        console.log(
+          `[page] ${response.request().method()} ${response.url()}: ${response.status()}`,
+        );
+    });
     // At rest first (after the sign-in's sync has settled), before any upload.
     await page.waitForTimeout(5_000);
     const idle = await idleRound(page, 10_000);
     for (let run = 1; run <= RUNS; run++) {
-      plain.push(await plainRound(page, note.id, session.token));
+      plain.push(await counted(() => plainRound(page, note.id, session.token)));
       console.log(`round ${run} plain`, plain.at(-1));
+      if (direct) {
+        plainBytes.push(await counted(() => plainRound(page, note.id, session.token, "bytes")));
+        console.log(`round ${run} plain, bytes bodies`, plainBytes.at(-1));
+      }
       const known = await attachmentIds(page);
-      encrypted.push(await encryptedRound(page));
+      encrypted.push(await counted(() => encryptedRound(page)));
       console.log(`round ${run} encrypted`, encrypted.at(-1));
       const uploaded = (await attachmentIds(page)).find((id) => id && !known.includes(id));
       if (!uploaded) throw new Error("the uploaded block has no id");
       await reopen(page, uploaded);
-      plainDown.push(await plainDownloadRound(page, note.id, uploaded, session.token));
+      plainDown.push(
+        await counted(() => plainDownloadRound(page, note.id, uploaded, session.token)),
+      );
       console.log(`round ${run} plain download`, plainDown.at(-1));
-      encryptedDown.push(await encryptedDownloadRound(page, uploaded));
+      encryptedDown.push(await counted(() => encryptedDownloadRound(page, uploaded)));
+      if (store && store.objectsOf(uploaded).length === 0)
+        throw new Error("the store holds no chunk of the web app's upload");
       console.log(`round ${run} encrypted download`, encryptedDown.at(-1));
     }
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(" / ");
+    const where = store
+      ? `chunks in S3 (s3rver at ${store.url}, the page at ${url})`
+      : "chunks in the database";
     console.log(
-      `\n${MB} MB file, ${postgresMode ? "Postgres" : "embedded PGlite"}, ${RUNS} rounds, load average ${load}\n`,
+      `\n${MB} MB file, ${postgresMode ? "Postgres" : "embedded PGlite"}, ${where}, ${RUNS} rounds, load average ${load}\n`,
+    );
+    const viaHead = direct ? " chunk requests to the store / to the app's chunk routes |" : "";
+    const viaRule = direct ? "---|" : "";
+    console.log(
+      `| upload from the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |${viaHead}`,
+    );
+    console.log(`|---|---|---|---|---|---|${viaRule}`);
+    console.log(
+      row(
+        `encrypted (the web app: drop into a note${direct ? ", straight to the store" : ""})`,
+        encrypted,
+      ),
     );
     console.log(
-      "| upload from the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |",
+      row(
+        direct
+          ? "plain (same bytes, presign / raw PUT of each File slice / :stored)"
+          : "plain (same bytes and operations, FileReader Base64)",
+        plain,
+      ),
     );
-    console.log("|---|---|---|---|---|---|");
-    console.log(row("encrypted (the web app: drop into a note)", encrypted));
-    console.log(row("plain (same bytes and operations, FileReader Base64)", plain));
+    if (direct)
+      console.log(
+        row("plain, each PUT's body the slice's bytes (a Uint8Array, as the app's)", plainBytes),
+      );
     console.log(
       `at rest, the note open, 10 s before the first upload: ${idle.count} long tasks, ${Math.round(idle.totalMs)} ms in all, longest ${Math.round(idle.longestMs)} ms`,
     );
     console.log(
-      "\n| download to the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |",
+      `\n| download to the page | MB/s | long tasks | their total ms | longest ms | each round (count/total/longest) |${viaHead}`,
     );
-    console.log("|---|---|---|---|---|---|");
-    console.log(row("encrypted (the web app: the chip's Download)", encryptedDown));
-    console.log(row(`plain (same chunks and route, ${plainDecoder})`, plainDown));
+    console.log(`|---|---|---|---|---|---|${viaRule}`);
+    console.log(
+      row(
+        `encrypted (the web app: the chip's Download${direct ? ", straight from the store" : ""})`,
+        encryptedDown,
+      ),
+    );
+    console.log(
+      row(
+        direct
+          ? "plain (same chunks, presign / raw GET from the store)"
+          : `plain (same chunks and route, ${plainDecoder})`,
+        plainDown,
+      ),
+    );
   } finally {
     await browser.close();
     await stopProcess(server);
+    await store?.close();
   }
 }
 
