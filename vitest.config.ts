@@ -31,7 +31,8 @@ const databaseIndependent =
  * behind a transaction pooler: every one talks only HTTP (and the sidecar's
  * sockets), and together they cover sign-up, sign-in, notes, appends, the change
  * sequence, storage accounting under racing writers, sharing roles, recovery and
- * session revocation. (Files that also reach into the database directly, or start
+ * session revocation, and attachments (chunks in the database, through the pooler).
+ * (Files that also reach into the database directly, or start
  * servers of their own, stay in the integration project.)
  */
 const POOLED_FILES = [
@@ -50,6 +51,7 @@ const POOLED_FILES = [
   "concurrency",
   "conformance",
   "realtime",
+  "attachments",
 ].map((name) => `apps/web/test/${name}.test.ts`);
 
 // One vitest run covers every package: unit tests colocated in packages/*,
