@@ -15,6 +15,17 @@ import { authedProcedure } from "../../trpc";
 
 const PATH = "/notes/{id}/attachments/{attachmentId}";
 
+/** What either operation may answer (a download URL is asked by any member, the rest by writers). */
+const DIRECT_PROBLEMS = [
+  "invalid-request",
+  "note-not-found",
+  "note-deleted",
+  "view-only",
+  "attachment-not-found",
+  "attachment-state",
+  "direct-transfer-unavailable",
+] as const;
+
 const presignedChunk = z
   .object({
     index: z.int(),
@@ -35,15 +46,7 @@ export const presign = authedProcedure
       summary: "Presigned URLs for chunks, straight to and from the object store",
       description: `Only when the attachment's \`directTransfer\` is true (its chunks are in an S3-compatible store that presigns); otherwise 409 \`direct-transfer-unavailable\`. \`upload\` (owner or editor, while uploading): a PUT URL per chunk that takes exactly that chunk's ciphertext bytes, raw (\`application/octet-stream\`, no Base64); after each PUT, \`POST …/chunks/{index}:stored\`. \`download\` (any member): a GET URL per chunk that has arrived (else 404 \`attachment-not-found\`), answering the raw ciphertext. At most ${MAX_PRESIGNED_CHUNKS} chunks a request; URLs expire after ${PRESIGN_SECONDS / 60} minutes. The store sees only ciphertext; the client checks every chunk as it does over the chunk routes. A browser needs the bucket's CORS to allow the app's origin (README).`,
     },
-    problems: [
-      "invalid-request",
-      "note-not-found",
-      "note-deleted",
-      "view-only",
-      "attachment-not-found",
-      "attachment-state",
-      "direct-transfer-unavailable",
-    ],
+    problems: DIRECT_PROBLEMS,
   })
   .input(
     z.object({
@@ -80,15 +83,7 @@ export const chunkStored = authedProcedure
         "The server checks the store holds exactly the chunk's ciphertext bytes (else 400 pointing at the index) and counts it as received, as `PUT …/chunks/{index}` does. Not in the store yet: 409 `attachment-state`. Idempotent.",
     },
     status: 204,
-    problems: [
-      "invalid-request",
-      "note-not-found",
-      "note-deleted",
-      "view-only",
-      "attachment-not-found",
-      "attachment-state",
-      "direct-transfer-unavailable",
-    ],
+    problems: DIRECT_PROBLEMS,
   })
   .input(z.object({ id: noteId, attachmentId, index: chunkIndex }))
   .output(noOutput)
