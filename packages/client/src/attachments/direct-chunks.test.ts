@@ -76,6 +76,19 @@ describe("chunks straight to and from the object store", () => {
     expect(server.storeGets).toEqual([]);
   });
 
+  it("goes through the chunk routes when the server stops presigning mid-transfer", async () => {
+    const { server, upload } = setUp();
+    const bytes = fileOf(6 * CHUNK);
+    const opened = await upload(bytes);
+    // The record this client holds still says directTransfer; the server now refuses
+    // to presign (409 direct-transfer-unavailable).
+    for (const record of server.records.values()) delete record.directTransfer;
+    const api = createApiClient({ baseUrl: "http://x", fetch: server.fetch });
+    const back = await downloadAttachment(api, sodium, opened, { fetchStore: server.fetch });
+    expect(hexOf(back)).toBe(hexOf(bytes));
+    expect(server.storeGets).toEqual([]);
+  });
+
   it("goes through the chunk routes when asked to (direct: false)", async () => {
     const { server, upload, download } = setUp();
     const bytes = fileOf(3 * CHUNK);

@@ -4,10 +4,12 @@
 // a sent chunk is recorded with `…/chunks/{index}:stored`. The URLs are the server's
 // word like everything else: only ciphertext goes to them, no credential is sent, and
 // what comes back is opened and checked as a chunk from the chunk route is. A store
-// the client cannot reach (a network or CORS failure) turns direct transfer off for the
-// rest of the transfer, and the chunk goes through the app instead.
+// the client cannot reach (a network or CORS failure), or a server that no longer
+// presigns, turns direct transfer off for the rest of the transfer, and the chunk goes
+// through the app instead.
 import { InvalidAttachment } from "@notes/crypto";
 import type { ApiClient, FetchLike } from "../api/client";
+import { isProblem } from "../api/problem";
 import type { Output } from "../api/types";
 
 type Presigned = Output<"attachments.presign">["chunks"][number];
@@ -73,7 +75,15 @@ export function directChunks(
 
   /** The store's answer; undefined when it could not be reached at all. */
   const send = async (index: number, init: RequestInit): Promise<Response | undefined> => {
-    const signed = await urlFor(index);
+    let signed: Presigned;
+    try {
+      signed = await urlFor(index);
+    } catch (error) {
+      // The server no longer presigns (its operator turned it off mid-upload): the chunk routes.
+      if (!isProblem(error, "direct-transfer-unavailable")) throw error;
+      usable = false;
+      return undefined;
+    }
     try {
       return await fetchStore(signed.url, {
         ...init,
