@@ -101,7 +101,7 @@ describe("following links left behind across a reload", () => {
     await again.links.start();
     expect(sdk.resealShareLinks).toHaveBeenCalledTimes(2);
     again.stop();
-  });
+  }, 30_000);
 
   it("keeps edits made before the list is read, and drops notes the list shows without a following link", async () => {
     const db = await freshDb();

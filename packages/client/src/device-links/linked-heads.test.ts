@@ -93,12 +93,12 @@ describe("seen heads in the device-link seal", () => {
         snapshotVersion: 1,
       })),
     ];
+    // As hex: toEqual walks a 350 KB array element by element, for seconds on a loaded machine.
+    const hexOf = (heads: SeenState[]) => Buffer.from(encodeHeadBytes(heads)).toString("hex");
     const picked = mostWritten(local);
     expect(picked).toHaveLength(MAX_LINKED_HEADS);
-    expect(encodeHeadBytes(mergeHeads(picked))).toEqual(encodeHeadBytes(mergeHeads(local)));
-    expect(encodeHeadBytes(mergeHeads(remote, picked))).toEqual(
-      encodeHeadBytes(mergeHeads(remote, local)),
-    );
+    expect(hexOf(mergeHeads(picked))).toBe(hexOf(mergeHeads(local)));
+    expect(hexOf(mergeHeads(remote, picked))).toBe(hexOf(mergeHeads(remote, local)));
     expect(mostWritten(local.slice(0, 100))).toHaveLength(100);
-  });
+  }, 30_000);
 });
