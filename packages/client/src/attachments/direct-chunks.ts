@@ -135,3 +135,15 @@ export function directChunks(
     },
   };
 }
+
+/** Direct transfer for this record when it offers it and the caller did not turn it off. */
+export function directChunksFor(
+  api: ApiClient,
+  record: { noteId: string; id: string; directTransfer?: true | undefined },
+  direction: "upload" | "download",
+  upcoming: readonly number[],
+  options: { direct?: boolean | undefined; fetchStore?: FetchLike | undefined },
+): DirectChunks | undefined {
+  if (!record.directTransfer || options.direct === false) return undefined;
+  return directChunks(api, record, direction, upcoming, options.fetchStore);
+}

@@ -14,7 +14,7 @@ import {
 } from "@notes/crypto";
 import type { ApiClient } from "../api/client";
 import { type OpenedAttachment, openAttachmentRecord } from "./attachment-keys";
-import { directChunks } from "./direct-chunks";
+import { directChunksFor } from "./direct-chunks";
 import type { ChunkOpener, TransferOptions } from "./upload";
 
 export async function openAttachment(
@@ -40,16 +40,8 @@ export function attachmentStream(
   const { record } = opened;
   if (record.state === "uploading")
     throw new InvalidAttachment("the attachment is still being uploaded");
-  const direct =
-    record.directTransfer && options.direct !== false
-      ? directChunks(
-          api,
-          record,
-          "download",
-          Array.from({ length: opened.layout.chunkCount }, (_, i) => i),
-          options.fetchStore,
-        )
-      : undefined;
+  const all = Array.from({ length: opened.layout.chunkCount }, (_, i) => i);
+  const direct = directChunksFor(api, record, "download", all, options);
   return checkedChunks(
     sodium,
     { id: record.id, ...opened },

@@ -23,7 +23,7 @@ import {
   type OpenedAttachment,
   openAttachmentRecord,
 } from "./attachment-keys";
-import { directChunks } from "./direct-chunks";
+import { directChunksFor } from "./direct-chunks";
 import { type FileSource, readChunks } from "./file-source";
 
 export interface TransferProgress {
@@ -169,16 +169,8 @@ async function sendMissing(
   options.onProgress?.({ done, total });
 
   const seal = options.sealChunk ?? sealHere(sodium);
-  const direct =
-    record.directTransfer && options.direct !== false
-      ? directChunks(
-          api,
-          record,
-          "upload",
-          [...missing].sort((a, b) => a - b),
-          options.fetchStore,
-        )
-      : undefined;
+  const upcoming = [...missing].sort((a, b) => a - b);
+  const direct = directChunksFor(api, record, "upload", upcoming, options);
   const send = async (index: number, sealed: string | Uint8Array) => {
     if (direct?.usable && (await direct.put(index, asBytes(sealed)))) return;
     await api.call("attachments.putChunk", {
