@@ -12,12 +12,12 @@ import {
   parseRosterProof,
   type RosterProofJson,
   rosterEntryDigest,
-  type SignedHeadJson,
   verifyRosterLookup,
 } from "@notes/keytrans";
 import { describe, expect, it } from "vitest";
 import { b64, type SignedUp } from "./support/accounts";
 import { baseUrl, Client, expectProblem } from "./support/api";
+import { eventually, headOfEpoch } from "./support/key-transparency";
 import { blob } from "./support/notes";
 import { introduce, roster, type Sharer, sharer } from "./support/sharing";
 
@@ -65,32 +65,17 @@ const proofRoute = (user: SignedUp, noteId: string) =>
   user.client.call<{ proof?: RosterProofJson }>("GET", `/v1/key-transparency/notes/${noteId}`, {
     token: user.token,
   });
-const headNow = async (client: Client) =>
-  parseHead(
-    (await client.call<{ head: SignedHeadJson }>("GET", "/v1/key-transparency/head")).body.head,
-  );
-
-/** Asks until `read` answers (the next epoch is at most a few hundred ms away). */
-async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
-
-/** The proof `read` answers once it is of chain epoch `chainEpoch` and of the current head's epoch. */
-function provenAt(
+/** The proof `read` answers once it is of chain epoch `chainEpoch`, with the head of its epoch. */
+async function provenAt(
   client: Client,
   chainEpoch: number,
   read: () => Promise<RosterProofJson | undefined>,
 ) {
-  return eventually(async () => {
-    const proof = await read();
-    if (proof?.chainEpoch !== chainEpoch) return undefined;
-    const head = await headNow(client);
-    return proof.epoch === head.epoch ? { proof, head } : undefined;
+  const proof = await eventually(async () => {
+    const answer = await read();
+    return answer?.chainEpoch === chainEpoch ? answer : undefined;
   });
+  return { proof, head: parseHead((await headOfEpoch(client, proof.epoch)).head) };
 }
 
 describe("rosters in the key-transparency log", () => {

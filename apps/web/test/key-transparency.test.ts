@@ -17,7 +17,6 @@ import {
   parseHead,
   parseLookupProof,
   publicKeyOf,
-  type SignedHeadJson,
   toBase64,
   verifyHeadExtends,
   verifyHeadInLog,
@@ -35,10 +34,11 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { key32, type SignedUp, signUp } from "./support/accounts";
 import { baseUrl, Client, expectProblem, randomIp } from "./support/api";
+import { eventually, headOfEpoch, type PublishedHead } from "./support/key-transparency";
 import { blob, newNote } from "./support/notes";
 import { rosterWithProofs, setMembers, sharer } from "./support/sharing";
 
-type Published = { head: SignedHeadJson; headInLog: string[]; consistency?: string[] };
+type Published = PublishedHead;
 
 async function publish(user: SignedUp, signing = false) {
   const keypair = {
@@ -56,15 +56,6 @@ async function publish(user: SignedUp, signing = false) {
     (await user.client.call("PUT", "/v1/keypair/signing-key", { token: user.token, body })).status,
   ).toBe(204);
   return { publicKey: keypair.publicKey, signingPublicKey };
-}
-
-/** Asks until `read` answers (the next epoch is at most a few hundred ms away). */
-async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
 }
 
 const proofOf = (user: SignedUp, id = user.accountId) =>
@@ -90,15 +81,10 @@ describe("key transparency", () => {
       return body.signingPublicKey ? res.body : undefined;
     });
     const parsed = parseLookupProof(proof as never);
-    // The head and a proof of the same epoch: epochs close every 200 ms here, so one may
-    // close between the two reads; read both again until they agree.
-    const { published, current } = await eventually(async () => {
-      const p = await headAt(alice.client);
-      const c = parseLookupProof((await proofOf(alice)).body as never);
-      return p.head.epoch >= parsed.epoch && c.epoch === p.head.epoch
-        ? { published: p, current: c }
-        : undefined;
-    });
+    // Checked under the head of the proof's own epoch (support/key-transparency.ts).
+    const current = parseLookupProof((await proofOf(alice)).body as never);
+    expect(current.epoch).toBeGreaterThanOrEqual(parsed.epoch);
+    const published = await headOfEpoch(alice.client, current.epoch);
     const head = parseHead(published.head);
     verifySignedHead(head, { witnesses: [], threshold: 0 });
     verifyHeadInLog(head, parseHashes(published.headInLog, "headInLog"));
@@ -121,16 +107,15 @@ describe("key transparency", () => {
     const [owner, guest] = [await sharer("kt"), await sharer("kt")];
     const note = await newNote(owner);
     await setMembers(owner, note.id, [{ userId: guest.accountId, role: "viewer" }]);
-    // Every proof under the head of its epoch: an epoch may close between the two reads,
-    // so both are read again until they agree.
-    const { members, head } = await eventually(async () => {
+    // One answer's proofs are of one epoch, checked under that epoch's head.
+    const members = await eventually(async () => {
       const res = await rosterWithProofs(guest, note.id);
       const all = res.body.members as { userId: string; keyTransparency?: unknown }[];
-      if (!all.every((m) => m.keyTransparency)) return undefined;
-      const current = parseHead((await headAt(guest.client)).head);
-      const epochs = all.map((m) => parseLookupProof(m.keyTransparency as never).epoch);
-      return epochs.every((e) => e === current.epoch) ? { members: all, head: current } : undefined;
+      return all.every((m) => m.keyTransparency) ? all : undefined;
     });
+    const epochs = members.map((m) => parseLookupProof(m.keyTransparency as never).epoch);
+    expect(new Set(epochs).size).toBe(1);
+    const head = parseHead((await headOfEpoch(guest.client, epochs[0] as number)).head);
     for (const m of members)
       verifyLookup(head, m.userId, parseLookupProof(m.keyTransparency as never));
     expect(members.map((m) => m.userId)).toEqual([owner.accountId, guest.accountId]);

@@ -17,13 +17,13 @@ import {
   parseHead,
   parseSeenHeadsProof,
   type SeenHeadsProofJson,
-  type SignedHeadJson,
   seenHeadsDigest,
   verifySeenHeadsLookup,
 } from "@notes/keytrans";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts";
 import { Client, expectProblem, pointersOf } from "./support/api";
+import { eventually, headOfEpoch } from "./support/key-transparency";
 import { sdkDevice } from "./support/sdk-device";
 
 const PATH = "/v1/account/seen-heads";
@@ -36,18 +36,14 @@ type SeenHeadsAnswer = {
   keyTransparency?: SeenHeadsProofJson;
 };
 
-const headNow = async (client: Client) =>
-  parseHead(
-    (await client.call<{ head: SignedHeadJson }>("GET", "/v1/key-transparency/head")).body.head,
-  );
-
-/** Asks until `read` answers (the next epoch is at most a few hundred ms away). */
-async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
+/** The proof the account's answer carries once `ready` holds, with the head of its epoch. */
+async function proven(client: Client, token: string, ready: (p: SeenHeadsProofJson) => boolean) {
+  const proof = await eventually(async () => {
+    const answer = (await client.call<SeenHeadsAnswer>("GET", PATH, { token })).body;
+    const carried = answer.keyTransparency;
+    return carried && ready(carried) ? carried : undefined;
+  });
+  return { proof, head: parseHead((await headOfEpoch(client, proof.epoch)).head) };
 }
 
 describe("GET/PUT /v1/account/seen-heads", () => {
@@ -165,12 +161,7 @@ describe("GET/PUT /v1/account/seen-heads", () => {
 
   it("logs the copy at the next epoch, with a proof that verifies under the signed head; before it, a proof of absence", async () => {
     const { client, token, accountId } = await signUp();
-    const before = await eventually(async () => {
-      const answer = (await client.call<SeenHeadsAnswer>("GET", PATH, { token })).body;
-      const head = await headNow(client);
-      const proof = answer.keyTransparency;
-      return proof?.epoch === head.epoch ? { proof, head } : undefined;
-    });
+    const before = await proven(client, token, () => true);
     expect(
       verifySeenHeadsLookup(before.head, accountId, parseSeenHeadsProof(before.proof)),
     ).toBeUndefined();
@@ -181,12 +172,7 @@ describe("GET/PUT /v1/account/seen-heads", () => {
       body: { counter: 1, sealed: copy },
       headers: { "If-Match": '"seen-0"' },
     });
-    const after = await eventually(async () => {
-      const answer = (await client.call<SeenHeadsAnswer>("GET", PATH, { token })).body;
-      const head = await headNow(client);
-      const proof = answer.keyTransparency;
-      return proof?.counter === 1 && proof.epoch === head.epoch ? { proof, head } : undefined;
-    });
+    const after = await proven(client, token, (proof) => proof.counter === 1);
     const logged = verifySeenHeadsLookup(after.head, accountId, parseSeenHeadsProof(after.proof));
     expect(logged?.counter).toBe(1);
     expect(logged?.digest).toEqual(seenHeadsDigest(fromBase64(copy)));
