@@ -19,7 +19,7 @@ import { type E2eServer, e2eDir, repoRoot, SERVER_ENV } from "./fixtures/server"
 import { freePort, waitForHealth } from "./fixtures/server-process";
 
 const webDir = path.join(repoRoot, "apps/web");
-const resultsDir = path.join(e2eDir, "test-results");
+const resultsDir = path.join(e2eDir, process.env.E2E_RESULTS_DIR || "test-results");
 const keep = process.env.E2E_KEEP === "1";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

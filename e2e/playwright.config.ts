@@ -24,15 +24,18 @@ const databaseIndependent = readdirSync(specsDir).filter(
 const scope = process.env.E2E_SCOPE ?? "all";
 if (scope !== "all" && scope !== "database")
   throw new Error(`E2E_SCOPE must be "all" or "database", not "${scope}"`);
-// CI sets PLAYWRIGHT_JSON_OUTPUT_FILE (or _NAME) to collect a JSON report per mode.
+// CI sets PLAYWRIGHT_JSON_OUTPUT_FILE (or _NAME) to collect a JSON report per mode, and
+// E2E_RESULTS_DIR (default test-results) so two runs side by side keep apart.
+const results = process.env.E2E_RESULTS_DIR || "test-results";
 const json = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE || process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 export default defineConfig({
   testDir: "specs",
   testIgnore: scope === "database" ? databaseIndependent : [],
-  // Everything a run writes stays under test-results/, which git and biome ignore:
-  // artifacts/ (traces, failure screenshots; cleared each run), html-report/, server.log.
-  outputDir: "test-results/artifacts",
+  // Everything a run writes stays under test-results/ (or E2E_RESULTS_DIR), which git
+  // and biome ignore: artifacts/ (traces, failure screenshots; cleared each run),
+  // html-report/, server.log.
+  outputDir: `${results}/artifacts`,
   globalSetup: "./global-setup.ts",
   fullyParallel: false,
   workers: 1,
@@ -45,7 +48,7 @@ export default defineConfig({
   expect: { timeout: ci ? 20_000 : 10_000 },
   reporter: [
     ["list"],
-    ["html", { outputFolder: "test-results/html-report", open: "never" }],
+    ["html", { outputFolder: `${results}/html-report`, open: "never" }],
     ...(json ? [["json"] as ["json"]] : []),
   ],
   use: {

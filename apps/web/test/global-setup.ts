@@ -4,6 +4,7 @@ import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { migratedTemplate } from "@notes/db/template";
 import {
   databaseEnv,
   databaseUrl,
@@ -32,6 +33,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (!hasNextBuild()) execSync("pnpm exec next build", { cwd: webDir, stdio: "inherit" });
   if (databaseUrl) await resetPostgres(databaseUrl);
+  // Every embedded server the suite starts copies this instead of migrating from empty
+  // (embedded-template.ts; some files start embedded servers on Postgres runs too).
+  await migratedTemplate();
   const dataDir = mkdtempSync(path.join(tmpdir(), "notes-it-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedFromTemplate } from "@notes/db/template";
 import { databaseEnv, mode } from "@notes/test-support/database-mode";
 import {
   freePort,
@@ -47,17 +48,20 @@ describe(`a second server process (${mode})`, () => {
 });
 
 describe("pnpm start as a process manager runs it", () => {
-  // The real quick-start command, on a data directory of its own.
+  // The real quick-start command, on a data directory of its own: a copy of the migrated
+  // template (the journeys' server and cli.test.ts migrate from empty).
   async function start() {
     const port = await freePort();
     const root = path.resolve(webDir, "../..");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "notes-start-"));
+    seedFromTemplate(dataDir);
     const child = spawn("pnpm", ["start"], {
       cwd: root,
       detached: true, // its own process group, like a terminal's foreground job
       env: {
         ...process.env,
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "notes-start-")),
+        DATA_DIR: dataDir,
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
         NEXT_TELEMETRY_DISABLED: "1",

@@ -1,16 +1,17 @@
 // A freshly migrated database of one's own, for a test or a script that must not touch
-// anyone else's: embedded PGlite in a temporary directory or, given a Postgres URL, a
-// database created beside the one it names. close() drops all of it.
+// anyone else's: embedded PGlite in a temporary directory (a copy of the migrated
+// template, embedded-template.ts) or, given a Postgres URL, a database created beside
+// the one it names. close() drops all of it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./database";
+import { MIGRATIONS_FOLDER, migratedTemplate, seedFromTemplate } from "./embedded-template";
 import { openDatabase } from "./open";
 import { openPostgres } from "./postgres";
 
-/** The committed migrations (drizzle/ at the repository root). */
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../drizzle");
+export { MIGRATIONS_FOLDER };
 
 export interface ScratchDatabase {
   database: Database;
@@ -36,6 +37,10 @@ export async function openScratchDatabase(
   if (url) {
     await admin(`drop database if exists ${scratch}`);
     await admin(`create database ${scratch}`);
+  } else {
+    // A copy of the migrated template instead of initdb and every migration again.
+    await migratedTemplate();
+    seedFromTemplate(dir);
   }
   const database = await openDatabase({
     databaseUrl: url,

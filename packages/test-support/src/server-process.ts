@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedFromTemplate } from "@notes/db/template";
 
 /** The repository's root, the web app in it, and where every test server logs. */
 const rootDir = path.resolve(import.meta.dirname, "../../..");
@@ -49,6 +50,12 @@ export function startProcess(
   };
   const script = scripts[kind];
   const args = [...nodeArgs, ...script];
+  // A fresh embedded data directory starts as a copy of the migrated template, when a
+  // global setup made one (embedded-template.ts): initdb and every migration took 3–5 s
+  // of each of the suite's servers. The migrations' own path from an empty directory
+  // stays tested by cli.test.ts and by the template's making.
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  if (kind !== "realtime" && env.DATA_DIR && !databaseUrl) seedFromTemplate(env.DATA_DIR);
   const child = spawn(process.execPath, args, {
     cwd: webDir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
