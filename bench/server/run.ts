@@ -5,7 +5,8 @@
 //   BENCH_MODES=realtime BENCH_RELAYS=ours,bare  pnpm bench   (the realtime part alone)
 //   BENCH_MODES=sync  pnpm bench   (full syncs of BENCH_LARGE notes on both databases, alone)
 //   BENCH_MODES=append  pnpm bench   (appends over /v1 and /api/trpc on both databases, beside
-//                                    the bare INSERT server; BENCH_DATABASE_URL picks the database)
+//                                    the bare INSERT server; BENCH_DATABASE_URL picks the database,
+//                                    BENCH_APPEND_DATABASES=postgres measures Postgres alone)
 
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -60,6 +61,24 @@ async function postgresReachable(): Promise<boolean> {
     return true;
   } catch {
     return false;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * The Postgres settings a figure depends on. Every append updates its note's member
+ * rows' `seq` (in the feed's index, so never a HOT update): without autovacuum, as in
+ * this machine's CI Postgres (conf.d/90-ci.conf), their dead versions pile up and each
+ * round is slower than the one before (BENCHMARKS.md, issue 39).
+ */
+async function postgresSettings(): Promise<string> {
+  const sql = postgres(PG_URL, { max: 1, connect_timeout: 3 });
+  try {
+    const [row] = await sql<{ autovacuum: string; synchronous_commit: string }[]>`
+      select current_setting('autovacuum') as autovacuum,
+             current_setting('synchronous_commit') as synchronous_commit`;
+    return `autovacuum ${row?.autovacuum}, synchronous_commit ${row?.synchronous_commit}`;
   } finally {
     await sql.end();
   }
@@ -386,8 +405,11 @@ async function benchAppend() {
   const rates: string[] = [];
   let bare: LoadResult | undefined;
   say(`\n### Appends alone, 50 connections, ${SECONDS} s each\n`);
+  if (await postgresReachable()) say(`Postgres: ${await postgresSettings()}.\n`);
   sayAppendTableHead();
-  for (const mode of ["embedded", "postgres"] as const) {
+  // BENCH_APPEND_DATABASES=postgres (or embedded) measures one database alone.
+  const databases = (process.env.BENCH_APPEND_DATABASES ?? "embedded,postgres").split(",");
+  for (const mode of (["embedded", "postgres"] as const).filter((m) => databases.includes(m))) {
     if (mode === "postgres") {
       if (!(await postgresReachable())) {
         say(`| (Postgres at ${PG_URL} not reachable: skipped) | | | | | |`);

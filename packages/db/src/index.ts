@@ -1,3 +1,4 @@
+export { AUTOVACUUM_OFF_MESSAGE, autovacuumWarning } from "./autovacuum";
 export * from "./database";
 export { probePostgres } from "./detect-pooler";
 export { DataDirLocked, lockDataDir } from "./embedded";

@@ -1,3 +1,4 @@
+import { autovacuumWarning } from "./autovacuum";
 import type { Database } from "./database";
 import { probePostgres, UNFLAGGED_POOLER_MESSAGE } from "./detect-pooler";
 import { openEmbedded } from "./embedded";
@@ -12,7 +13,10 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   migrationsFolder: string;
   poolSize?: number;
-  /** Told when the URL turned out to be a transaction pooler's though it did not say so. */
+  /**
+   * Told when the URL turned out to be a transaction pooler's though it did not say so,
+   * and when Postgres runs without autovacuum (autovacuum.ts).
+   */
   warn?: (message: string) => void;
 }
 
@@ -48,6 +52,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } catch (error) {
     await database.close();
     throw error;
+  }
+  if (options.databaseUrl && options.warn) {
+    // A setting to report, never a reason not to start.
+    const warning = await autovacuumWarning(database.db).catch(() => undefined);
+    if (warning) options.warn(warning);
   }
   return database;
 }
