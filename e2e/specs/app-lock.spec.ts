@@ -7,7 +7,7 @@
 // title, no text. The same search finds all of them before locking: it can see. The
 // password unlocks it offline (the server is never asked); a wrong one is refused; a
 // passkey of this device unlocks it offline too. Axe-clean in both themes, on a desk
-// and a phone.
+// and on a phone.
 import { createApiClient, SyncEngine, signIn } from "@notes/client";
 import type { Page } from "@playwright/test";
 import { chromiumLaunch } from "../chromium-launch";
@@ -124,6 +124,9 @@ test("lock hides the notes and drops every key; the password unlocks it offline"
   await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(page, "mobile-lock-screen");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.setOffline(true);
   await page.getByRole("button", { name: "Unlock with a passkey" }).click();
   await expect(page.getByRole("heading", { name: "Notes is locked" })).toBeHidden({

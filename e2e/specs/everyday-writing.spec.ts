@@ -5,8 +5,9 @@
 // shown under its new title after a rename, and a link to a deleted note that says so;
 // notebooks made and filled from the menu, counted in the sidebar and filtering the
 // list, a tag filtering it too; a pinned note kept in view when a note is made, its mark
-// an icon; Hebrew laid out right to left beside English. On a desk and on a phone, in
-// both themes, axe-clean.
+// an icon; Hebrew laid out right to left beside English. Then the note with the table
+// and links, and the Hebrew one, at a desk's and a phone's width in both themes (four
+// combinations), axe-clean, the page never wider than the screen.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
@@ -181,4 +182,37 @@ test("tables, formats, links, notebooks and right-to-left text", async ({ page }
   await saveScreenshot(page, "mobile-notebooks");
   await openNote(page, "Lisbon trip");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Each of it at a desk's and a phone's width, in both themes: the table, the link and
+  // the backlinks show, the Hebrew blocks keep their direction, the page never scrolls
+  // sideways (the table scrolls inside the note), and axe finds nothing serious.
+  const show = async (title: string) => {
+    const back = page.getByRole("button", { name: "← All notes" });
+    if (await back.isVisible()) await back.click();
+    await openNote(page, title);
+  };
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  for (const { width, height } of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const where = `${width} px, ${colorScheme}`;
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await show("Lisbon trip");
+      await expect(editor(page).locator("td"), where).toHaveText(["Monday", "Tram 28"]);
+      await expect(
+        page.getByRole("region", { name: "Linked from" }).getByRole("link"),
+        where,
+      ).toHaveText(["Packing list"]);
+      expect(await pageWidth(), where).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(page);
+      await show("שלום עולם");
+      expect(await direction(":scope > p"), where).toEqual(["rtl", "ltr"]);
+      expect(await direction("li"), where).toEqual(["rtl"]);
+      expect(await pageWidth(), where).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
 });
