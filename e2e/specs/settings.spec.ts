@@ -36,6 +36,8 @@ test("verify an e-mail by its link, become discoverable, rename, revoke a device
   await expect(page.getByText(`${address} is verified.`)).toBeVisible();
   await page.getByRole("link", { name: "Back to settings" }).click();
   await discoverable.check();
+  // Said once the server has it (a reload at once could come first, and did in CI).
+  await expect(page.getByText("Saved: people who know your e-mail can find you.")).toBeVisible();
   await expect(page.locator(".form-error")).toHaveCount(0);
   await page.reload();
   await expect(discoverable).toBeChecked();

@@ -129,4 +129,67 @@ describe("uploads in the web app", () => {
     expect(server.records.size).toBe(0);
     expect(await new PendingUploads().all()).toEqual([]);
   });
+
+  it("a file added to a note the server does not know yet waits for the note, then uploads", async () => {
+    const server = attachmentServer();
+    let refusals = 2;
+    const notYet = {
+      ...server,
+      // The note's own create is still on its way from the outbox: the first two tries
+      // to create the file are answered "note not found".
+      fetch: async (url: string, init: RequestInit) =>
+        init.method === "POST" && url.endsWith("/attachments") && refusals-- > 0
+          ? new Response(
+              JSON.stringify({
+                type: "http://x/problems/note-not-found",
+                title: "Note not found",
+                status: 404,
+              }),
+              { status: 404, headers: { "Content-Type": "application/problem+json" } },
+            )
+          : server.fetch(url, init),
+    };
+    const attachments = new NoteAttachments(host(notYet));
+    const id = crypto.randomUUID();
+    await attachments.upload(
+      NOTE,
+      id,
+      new File([new Uint8Array(10)], "shelf.png", { type: "image/png" }),
+    );
+    expect(refusals).toBe(-1);
+    expect(attachments.get(id)).toMatchObject({ state: "complete", problem: undefined });
+    expect(server.records.size).toBe(1);
+    expect(await new PendingUploads().all()).toEqual([]);
+  });
+
+  it("a cancel while waiting for the note ends the wait, and creates nothing", async () => {
+    const server = attachmentServer();
+    let creates = 0;
+    const never = {
+      ...server,
+      fetch: async (url: string, init: RequestInit) => {
+        if (init.method === "POST" && url.endsWith("/attachments")) {
+          creates++;
+          return new Response(
+            JSON.stringify({ type: "http://x/problems/note-not-found", title: "", status: 404 }),
+            { status: 404, headers: { "Content-Type": "application/problem+json" } },
+          );
+        }
+        return server.fetch(url, init);
+      },
+    };
+    const attachments = new NoteAttachments(host(never));
+    const id = crypto.randomUUID();
+    const uploading = attachments.upload(
+      NOTE,
+      id,
+      new File([new Uint8Array(10)], "a.txt", { type: "text/plain" }),
+    );
+    await expect.poll(() => creates).toBe(1);
+    await attachments.cancel(NOTE, id);
+    await uploading;
+    expect(creates).toBe(1);
+    expect(attachments.get(id).state).toBe("cancelled");
+    expect(await new PendingUploads().all()).toEqual([]);
+  });
 });

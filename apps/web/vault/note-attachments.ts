@@ -9,6 +9,7 @@ import {
   attachmentStream,
   downloadAttachment,
   type ExportedFile,
+  isProblem,
   type OpenedAttachment,
   type OpenNote,
   openAttachment,
@@ -45,6 +46,29 @@ const NOTHING_SHOWN: AttachmentShown = Object.freeze({});
 
 /** How often a view looks again at an upload another device is making. */
 const RECHECK_MS = 2_000;
+
+/**
+ * A new upload whose note the server does not know yet is tried again after 0.5, 1, 2,
+ * 4 and then every 8 s, ten times (about a minute), then left paused (a reload or
+ * going online resumes it).
+ */
+const NOTE_WAIT_MS = 500;
+const NOTE_WAITS = 10;
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
 
 interface Host {
   api: ApiClient;
@@ -147,49 +171,64 @@ export class NoteAttachments {
       ),
     };
     try {
-      const opened = fresh
-        ? await uploadAttachment(
-            this.host.api,
-            sodium,
-            entry.noteId,
-            note.cek,
-            blob,
-            {
-              name: entry.name,
-              type: entry.type,
-              ...(entry.thumbnail && { thumbnail: entry.thumbnail }),
-              ...(entry.width && { width: entry.width, height: entry.height }),
-            },
-            { ...options, attachmentId: entry.attachmentId },
-          )
-        : await resumeUpload(
-            this.host.api,
-            sodium,
-            entry.noteId,
-            [note.cek, ...(note.formerCeks ?? [])],
-            entry.attachmentId,
-            blob,
-            options,
-          );
-      this.opened.set(entry.attachmentId, Promise.resolve(opened));
-      await this.pending.remove(entry.attachmentId);
-      this.set(entry.attachmentId, {
-        metadata: opened.metadata,
-        progress: undefined,
-        state: opened.record.state,
-        problem: undefined,
-      });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (isFinal(error)) {
-        // Storage full, too large, or the note is gone: trying again would not help.
-        await this.pending.remove(entry.attachmentId);
-        this.set(entry.attachmentId, {
-          problem: `Not uploaded: ${wordsOf(error)}`,
-          progress: undefined,
-          state: "cancelled",
-        });
-      } else this.set(entry.attachmentId, { problem: `Upload paused: ${wordsOf(error)}` });
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const opened = fresh
+            ? await uploadAttachment(
+                this.host.api,
+                sodium,
+                entry.noteId,
+                note.cek,
+                blob,
+                {
+                  name: entry.name,
+                  type: entry.type,
+                  ...(entry.thumbnail && { thumbnail: entry.thumbnail }),
+                  ...(entry.width && { width: entry.width, height: entry.height }),
+                },
+                { ...options, attachmentId: entry.attachmentId },
+              )
+            : await resumeUpload(
+                this.host.api,
+                sodium,
+                entry.noteId,
+                [note.cek, ...(note.formerCeks ?? [])],
+                entry.attachmentId,
+                blob,
+                options,
+              );
+          this.opened.set(entry.attachmentId, Promise.resolve(opened));
+          await this.pending.remove(entry.attachmentId);
+          this.set(entry.attachmentId, {
+            metadata: opened.metadata,
+            progress: undefined,
+            state: opened.record.state,
+            problem: undefined,
+          });
+          return;
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          // A note made a moment ago (an import, a paste into a new note) may not have
+          // reached the server yet: its create is still on its way from the outbox, and
+          // the server answers the file's create "note not found". The upload waits for
+          // it, then goes on (it stayed "uploading" for good before: CI, 2026-11-29).
+          if (fresh && isProblem(error, "note-not-found") && attempt < NOTE_WAITS) {
+            await pause(Math.min(NOTE_WAIT_MS * 2 ** attempt, 8_000), controller.signal);
+            if (controller.signal.aborted) return;
+            continue;
+          }
+          if (isFinal(error)) {
+            // Storage full, too large, or the note is gone: trying again would not help.
+            await this.pending.remove(entry.attachmentId);
+            this.set(entry.attachmentId, {
+              problem: `Not uploaded: ${wordsOf(error)}`,
+              progress: undefined,
+              state: "cancelled",
+            });
+          } else this.set(entry.attachmentId, { problem: `Upload paused: ${wordsOf(error)}` });
+          return;
+        }
+      }
     } finally {
       this.running.delete(entry.attachmentId);
     }

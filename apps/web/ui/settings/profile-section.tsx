@@ -28,9 +28,11 @@ export function ProfileSection({ account }: { account: Account }) {
     await vault.patchAccount(body);
     setMessage("Saved.");
   });
-  // Shown at once; put back if the server refuses.
+  // Shown at once; put back if the server refuses; said once saved, so nobody reloads
+  // or leaves thinking it kept before it did.
   const [discoverable, setDiscoverable] = useState(account.discoverableByEmail);
   const discover = useAction(async (on: boolean) => {
+    setMessage(undefined);
     setDiscoverable(on);
     try {
       await vault.patchAccount({ discoverableByEmail: on });
@@ -38,6 +40,11 @@ export function ProfileSection({ account }: { account: Account }) {
       setDiscoverable(!on);
       throw e;
     }
+    setMessage(
+      on
+        ? "Saved: people who know your e-mail can find you."
+        : "Saved: nobody can find you by your e-mail.",
+    );
   });
   const sendMail = useAction(async (): Promise<void> => {
     await vault.account.sendVerificationEmail();
@@ -80,7 +87,7 @@ export function ProfileSection({ account }: { account: Account }) {
         <input
           type="checkbox"
           checked={discoverable}
-          disabled={!account.emailVerified}
+          disabled={!account.emailVerified || discover.busy}
           onChange={(e) => void discover.run(e.target.checked)}
         />
         Let people who know my e-mail find me to share notes
