@@ -1,5 +1,6 @@
 // Recovery: with only the recovery code, a person sets a new password and gets their
-// notes back on a fresh device; the old password no longer works. When keys cannot
+// notes back on a fresh device (the code typed as people do, the form whole on a desk
+// and a phone in both themes); the old password no longer works. When keys cannot
 // be opened at sign-in, the page says which and points at the recovery code.
 import { rewriteAnswers } from "../fixtures/api-calls";
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
@@ -26,13 +27,33 @@ test("recover with the code on a new device, then sign in with the new password"
     .replaceAll("-", " ")
     .toLowerCase();
   await fresh.getByLabel("Recovery code").fill(typed);
-  // The field shows the whole code: nothing scrolled out of sight.
+  // The field shows the whole code, nothing scrolled out of sight, and the form fits:
+  // on a desk and on a phone, in both themes, axe-clean.
   const field = fresh.getByLabel("Recovery code");
-  expect(
-    await field.evaluate(
-      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
-    ),
-  ).toBe(true);
+  for (const { width, height } of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const where = `${width} px, ${colorScheme}`;
+      await fresh.setViewportSize({ width, height });
+      await fresh.emulateMedia({ colorScheme });
+      expect(
+        await field.evaluate(
+          (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+        ),
+        where,
+      ).toBe(true);
+      await expect(fresh.getByLabel("Repeat new password"), where).toBeVisible();
+      expect(
+        await fresh.evaluate(() => document.documentElement.scrollWidth),
+        where,
+      ).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(fresh);
+    }
+  }
+  await fresh.setViewportSize({ width: 1280, height: 800 });
+  await fresh.emulateMedia({ colorScheme: "light" });
   await fresh.getByLabel("New password", { exact: true }).fill("a brand new password");
   await fresh.getByRole("button", { name: "Recover and sign in" }).click();
   await expect(fresh.getByText("The two passwords differ")).toBeVisible();
