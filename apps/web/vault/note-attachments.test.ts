@@ -23,6 +23,13 @@ function host(server: ReturnType<typeof attachmentServer>) {
   };
 }
 
+/** A problem+json answer, as the server gives one. */
+const problem = (slug: string, title: string, status: number) =>
+  new Response(JSON.stringify({ type: `http://x/problems/${slug}`, title, status }), {
+    status,
+    headers: { "Content-Type": "application/problem+json" },
+  });
+
 describe("uploads in the web app", () => {
   it("keeps an interrupted upload sealed, and a reload resumes it from the missing chunks", async () => {
     const server = attachmentServer();
@@ -61,14 +68,7 @@ describe("uploads in the web app", () => {
       ...server,
       fetch: async (url: string, init: RequestInit) =>
         init.method === "POST" && url.endsWith("/attachments")
-          ? new Response(
-              JSON.stringify({
-                type: "http://x/problems/free-storage-full",
-                title: "Free storage full",
-                status: 402,
-              }),
-              { status: 402, headers: { "Content-Type": "application/problem+json" } },
-            )
+          ? problem("free-storage-full", "Free storage full", 402)
           : server.fetch(url, init),
     };
     const attachments = new NoteAttachments(host(refusing));
@@ -139,14 +139,7 @@ describe("uploads in the web app", () => {
       // to create the file are answered "note not found".
       fetch: async (url: string, init: RequestInit) =>
         init.method === "POST" && url.endsWith("/attachments") && refusals-- > 0
-          ? new Response(
-              JSON.stringify({
-                type: "http://x/problems/note-not-found",
-                title: "Note not found",
-                status: 404,
-              }),
-              { status: 404, headers: { "Content-Type": "application/problem+json" } },
-            )
+          ? problem("note-not-found", "Note not found", 404)
           : server.fetch(url, init),
     };
     const attachments = new NoteAttachments(host(notYet));
@@ -170,10 +163,7 @@ describe("uploads in the web app", () => {
       fetch: async (url: string, init: RequestInit) => {
         if (init.method === "POST" && url.endsWith("/attachments")) {
           creates++;
-          return new Response(
-            JSON.stringify({ type: "http://x/problems/note-not-found", title: "", status: 404 }),
-            { status: 404, headers: { "Content-Type": "application/problem+json" } },
-          );
+          return problem("note-not-found", "Note not found", 404);
         }
         return server.fetch(url, init);
       },
