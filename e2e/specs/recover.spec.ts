@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
+import { deskAndPhoneInBothThemes, expectFitsWidth } from "../fixtures/widths";
 
 test("recover with the code on a new device, then sign in with the new password", async ({
   page,
@@ -30,27 +31,16 @@ test("recover with the code on a new device, then sign in with the new password"
   // The field shows the whole code, nothing scrolled out of sight, and the form fits:
   // on a desk and on a phone, in both themes, axe-clean.
   const field = fresh.getByLabel("Recovery code");
-  for (const { width, height } of [
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      const where = `${width} px, ${colorScheme}`;
-      await fresh.setViewportSize({ width, height });
-      await fresh.emulateMedia({ colorScheme });
-      expect(
-        await field.evaluate(
-          (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
-        ),
-        where,
-      ).toBe(true);
-      await expect(fresh.getByLabel("Repeat new password"), where).toBeVisible();
-      expect(
-        await fresh.evaluate(() => document.documentElement.scrollWidth),
-        where,
-      ).toBeLessThanOrEqual(width);
-      await expectNoSeriousA11yViolations(fresh);
-    }
+  for await (const { width, where } of deskAndPhoneInBothThemes(fresh)) {
+    expect(
+      await field.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+      ),
+      where,
+    ).toBe(true);
+    await expect(fresh.getByLabel("Repeat new password"), where).toBeVisible();
+    await expectFitsWidth(fresh, width, where);
+    await expectNoSeriousA11yViolations(fresh);
   }
   await fresh.setViewportSize({ width: 1280, height: 800 });
   await fresh.emulateMedia({ colorScheme: "light" });
