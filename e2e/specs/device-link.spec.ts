@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import { editor, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
+import { deskAndPhoneInBothThemes, expectFitsWidth } from "../fixtures/widths";
 
 test("a second device joins by the pasted code and sees the same notes", async ({
   page,
@@ -41,10 +42,18 @@ test("a second device joins by the pasted code and sees the same notes", async (
   await expect(shown).toHaveText(/^[0-9]{3} [0-9]{3}$/);
   await expectNoSeriousA11yViolations(other);
   await saveScreenshot(other, "device-link-join");
-  // On a narrow phone the six digits stay on one line.
+  // The six digits stay on one line, on a desk and a phone in both themes, and on the
+  // narrowest phone.
+  for await (const { width, where } of deskAndPhoneInBothThemes(other)) {
+    await expect(shown, where).toBeVisible();
+    expect(await shown.evaluate((el) => el.getClientRects().length), where).toBe(1);
+    await expectFitsWidth(other, width, where);
+    await expectNoSeriousA11yViolations(other);
+  }
   await other.setViewportSize({ width: 320, height: 640 });
   expect(await shown.evaluate((el) => el.getClientRects().length)).toBe(1);
   await other.setViewportSize({ width: 1280, height: 800 });
+  await other.emulateMedia({ colorScheme: "light" });
 
   // The signed-in device names the new device by the same code before sealing.
   const fingerprint = (await shown.textContent()) ?? "";

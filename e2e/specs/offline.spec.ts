@@ -3,6 +3,7 @@
 // and the other device, once the network returns.
 
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../fixtures/axe";
 import {
   editor,
   expectSynced,
@@ -13,6 +14,7 @@ import {
   writeNote,
 } from "../fixtures/journeys";
 import { expect, test } from "../fixtures/test";
+import { deskAndPhoneInBothThemes, expectFitsWidth } from "../fixtures/widths";
 
 test("edit offline, reload offline, reconnect: the edit syncs", async ({
   page,
@@ -96,3 +98,30 @@ async function chooseTheme(page: Page, name: "Light" | "Dark") {
 function savedHere(status: string | null): number {
   return Number(status?.match(/^Offline — (\d+) changes? saved here$/)?.[1] ?? 0);
 }
+
+test("offline, the header says so once, on a desk and a phone in both themes", async ({
+  page,
+  context,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Shopping", "Bread");
+  await expectSynced(page);
+  await context.setOffline(true);
+  await editor(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(", milk");
+  const status = page.getByTestId("sync-status");
+  for await (const { width, where } of deskAndPhoneInBothThemes(page)) {
+    await expect(status, where).toHaveText(/^Offline — \d+ changes? saved here$/, {
+      timeout: 15_000,
+    });
+    await expect(status, where).toBeVisible();
+    await expect(page.getByTestId("feed-status"), where).toHaveCount(0);
+    await expect(page.getByText("Live", { exact: false }).filter({ hasText: /●/ })).toHaveCount(0);
+    await expectFitsWidth(page, width, where);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await context.setOffline(false);
+  await syncNow(page);
+  await expectSynced(page);
+});
