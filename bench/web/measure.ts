@@ -194,9 +194,9 @@ export async function typingLatency(
   });
   await page.locator(".ProseMirror").click();
   await page.keyboard.press("Control+End");
-  // The jump is not typing: in a long note it lays the whole note out once
-  // (layout-window.ts), hundreds of ms in a 1 MiB note, which counted as a keystroke
-  // here until 2026-11-29. It is answered apart, as `jump`.
+  // The jump is not typing: in a long note it moves the rendered bands to the end
+  // (layout-window.ts; until 2026-11-29 it laid the whole note out, about a second in a
+  // 2 MiB note). It is answered apart, as `jump`.
   await page.waitForTimeout(300);
   const jump = await page.evaluate(() => {
     const w = window as unknown as { __typing: { toFrame: number; work: number }[] };
@@ -221,6 +221,9 @@ export async function typingLatency(
     const sorted = [...values].sort((a, b) => a - b);
     return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   };
+  // BENCH_KEYS=1: each key's work, in the order typed.
+  if (process.env.BENCH_KEYS)
+    console.log(`  work per key (ms): ${keys.map((k) => Math.round(k.work)).join(" ")}`);
   const toFrame = keys.map((k) => k.toFrame);
   const work = keys.map((k) => k.work);
   return {

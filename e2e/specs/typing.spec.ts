@@ -6,6 +6,7 @@
 // typist's text must be exactly what they typed, where they typed it, in the editor,
 // in a second tab and after a reload. The seed is printed: a failure replays with
 // TYPING_SEED=<seed>.
+import type { Page } from "@playwright/test";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { addMember, closeWithEscape, openShareDialog } from "../fixtures/sharing";
 import { expect, test } from "../fixtures/test";
@@ -204,15 +205,16 @@ test("keys that come right after a click act where the click put the caret, on a
 });
 
 test("fast typing in the middle and at both ends of a long note lands there", async ({ page }) => {
-  // A note past the layout window's threshold (ui/notes/layout-window.ts): the blocks
-  // far from the caret skip layout, and a new line begun with Enter must still take
-  // every key after the caret, wherever it is typed.
+  // A note past the layout window's bands (ui/notes/layout-window.ts): of 3,000 lines,
+  // those far from the caret skip layout and most are not rendered at all. A new line
+  // begun with Enter must still take every key after the caret, wherever it is typed,
+  // and scrolling must show every line, as the scroll bar and the wheel take a person.
   const seed = seedOf();
   console.log(`[typing] seed ${seed}`);
   const random = seededRandom(seed);
   await signUp(page);
   await writeNote(page, "Long note", "line 0");
-  const lines = Array.from({ length: 900 }, (_, i) => `line ${i + 1}`);
+  const lines = Array.from({ length: 3_000 }, (_, i) => `line ${i + 1}`);
   await editor(page).evaluate(
     (root, text) => {
       const data = new DataTransfer();
@@ -224,15 +226,20 @@ test("fast typing in the middle and at both ends of a long note lands there", as
   const blocks = ["p: line 0", ...lines.map((line) => `p: ${line}`)];
   await expect.poll(() => readBlocks(editor(page))).toEqual(blocks);
 
-  // In the middle: a click at the end of line 450, then new lines typed flat out.
-  await editor(page).locator(":scope > p").nth(450).click();
+  // In the middle, reached as with the scroll bar: half way down the lines there show,
+  // a click at the end of one, then new lines typed flat out.
+  await scrollHalfway(page);
+  await expect.poll(() => lineAtScreenMiddle(page)).toBeGreaterThan(1_000);
+  const at = await lineAtScreenMiddle(page);
+  expect(at, "the line half way down").toBeLessThan(2_000);
+  await editor(page).locator(":scope > p").nth(at).click();
   await page.keyboard.press("End");
   await typeScript(
     page,
     [{ key: "Enter" }, "typed in the middle", { key: "Enter" }, "and on"],
     random,
   );
-  blocks.splice(451, 0, "p: typed in the middle", "p: and on");
+  blocks.splice(at + 1, 0, "p: typed in the middle", "p: and on");
   // At the end, then at the start.
   await page.keyboard.press("Control+End");
   await typeScript(page, [{ key: "Enter" }, "typed at the end"], random);
@@ -242,13 +249,68 @@ test("fast typing in the middle and at both ends of a long note lands there", as
   blocks.splice(0, 1, "p: first ", "p: line 0");
   await expect.poll(() => readBlocks(editor(page)), { message: `seed ${seed}` }).toEqual(blocks);
 
-  // Every block is there to read, far from the caret too.
-  const last = editor(page).locator(":scope > p").last();
-  await last.scrollIntoViewIfNeeded();
-  await expect(last).toBeVisible();
-  await expect(last).toHaveText("typed at the end");
+  // Every line is there to read: the wheel takes the person from the top to the end,
+  // and each line passes on screen on the way, the middle's new ones included.
+  const seen = await wheelToTheEnd(page, "typed at the end");
+  const expected = blocks.map((block) => block.slice("p: ".length));
+  expect(
+    expected.filter((line) => !seen.has(line)),
+    "lines never on screen",
+  ).toEqual([]);
   await expectSynced(page);
   await page.reload();
   await openNote(page, "Long note");
   await expect.poll(() => readBlocks(editor(page)), { message: `seed ${seed}` }).toEqual(blocks);
 });
+
+/** Half way down the note, as a drag of the scroll bar puts it. */
+async function scrollHalfway(page: Page): Promise<void> {
+  await editor(page).evaluate((root) => {
+    let at = root.parentElement;
+    while (at && !(getComputedStyle(at).overflowY === "auto" && at.scrollHeight > at.clientHeight))
+      at = at.parentElement;
+    const scroller = at ?? document.scrollingElement ?? document.documentElement;
+    scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 2;
+  });
+}
+
+/** The index of the editor's block at the middle of the screen (-1 when none is there). */
+function lineAtScreenMiddle(page: Page): Promise<number> {
+  return editor(page).evaluate((root) => {
+    const x = root.getBoundingClientRect().left + 20;
+    // From the middle down, past the margin between two lines.
+    for (let y = innerHeight / 2; y < innerHeight / 2 + 60; y += 4) {
+      const block = document.elementFromPoint(x, y)?.closest(".ProseMirror > *");
+      if (block?.parentElement === root) return [...root.children].indexOf(block);
+    }
+    return -1;
+  });
+}
+
+/**
+ * Turns the mouse wheel down over the note, less than a screen at a time, until `last`
+ * is on screen; answers the text of every block that was on screen on the way.
+ */
+async function wheelToTheEnd(page: Page, last: string): Promise<Set<string>> {
+  const box = await editor(page).boundingBox();
+  await page.mouse.move((box?.x ?? 0) + 40, 500);
+  const seen = new Set<string>();
+  for (let turn = 0; turn < 600; turn++) {
+    const onScreen = await editor(page).evaluate((root) => {
+      const x = root.getBoundingClientRect().left + 20;
+      const texts: string[] = [];
+      for (let y = 0; y < innerHeight; y += 6) {
+        const block = document.elementFromPoint(x, y)?.closest(".ProseMirror > *");
+        if (block?.parentElement !== root) continue;
+        const { top, bottom } = block.getBoundingClientRect();
+        if (top >= 0 && bottom <= innerHeight) texts.push(block.textContent ?? "");
+      }
+      return texts;
+    });
+    for (const text of onScreen) seen.add(text);
+    if (seen.has(last)) return seen;
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(20);
+  }
+  throw new Error(`the wheel never brought “${last}” on screen`);
+}

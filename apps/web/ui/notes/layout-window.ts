@@ -1,53 +1,158 @@
-// Typing in a long note (issue 38: a 2 MB note took 64 ms a key): Chromium lays the
-// whole editor out on every key, so the blocks of a long note far from the caret skip
-// layout and paint (`content-visibility: auto`, sized by what they last rendered).
-// Which blocks skip is said by one constructed style sheet of `:nth-child` ranges,
-// moved only when the caret leaves the middle of its window: no decoration (ProseMirror
-// reads every top-level decoration for every top-level node on every update, which is
-// what made the last attempt slower than none) and nothing written into the editor's
-// DOM. The blocks around the caret are always laid out: Chromium puts a key typed into
-// a block it has not laid out yet (a line begun with Enter and typed at once) before
-// the caret, so a new block must never be one that skips.
+// Typing in a long note (issue 38: a 2 MB note took 64 ms a key). Chromium's work per
+// frame grows with the number of blocks in the editor, laid out or not: layout walks
+// every child of the editor, `content-visibility: auto` observes every skipped block's
+// intersection, pre-paint and hit testing visit each box. So a long note is shown in
+// three bands around one centre block, the caret's while the person types:
+// - the blocks within WINDOW_RADIUS are laid out as usual. Chromium puts a key typed
+//   into a block it has not laid out (a line begun with Enter and typed at once) before
+//   the caret, so the caret's block and its neighbours never skip;
+// - those within RENDER_RADIUS skip layout and paint until scrolled to
+//   (`content-visibility: auto`, sized by what they last rendered), still found by the
+//   browser's find and read by a screen reader;
+// - the rest are not rendered (`display: none`); the editor's `::before` and `::after`
+//   stand in for their height, estimated from the rendered blocks' average. Scrolling
+//   into that space moves the bands there (as CodeMirror's viewport does). The browser's
+//   find and a screen reader reach RENDER_RADIUS blocks each way; the app's search, copy
+//   and export read the document, and a printed note is printed whole.
+// The bands are one constructed style sheet of `:nth-child` ranges, moved only when the
+// centre nears an edge: no decoration (ProseMirror reads every top-level decoration for
+// every top-level node on every update) and nothing written into the editor's DOM.
 import { Extension } from "@tiptap/core";
-import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Plugin, PluginKey, Selection, TextSelection } from "@tiptap/pm/state";
+import type { EditorView } from "@tiptap/pm/view";
 
 /** Notes with fewer top-level blocks are laid out whole. */
 export const WINDOWED_FROM_BLOCKS = 400;
-/** Blocks laid out on each side of the caret's block. */
+/** Blocks laid out on each side of the centre block. */
 export const WINDOW_RADIUS = 60;
+/** Blocks rendered (laid out or skipping) on each side of the centre block. */
+export const RENDER_RADIUS = 300;
+/** What a block that never rendered is taken to measure, in px (1.75em of 16 px). */
+export const ESTIMATED_BLOCK_PX = 28;
 
-/** The window [first, last] (1-based, for :nth-child) around the caret's block `index`. */
-export function windowAround(index: number): { first: number; last: number } {
-  return { first: Math.max(1, index + 1 - WINDOW_RADIUS), last: index + 1 + WINDOW_RADIUS };
+/** The bands around the centre block `index` (0-based) of `count`: 1-based, for :nth-child. */
+export interface Bands {
+  /** The laid-out blocks. */
+  first: number;
+  last: number;
+  /** The rendered blocks (the laid-out ones and the skipping ones). */
+  shownFirst: number;
+  shownLast: number;
+  /** The caret's block, always rendered with its neighbours (see `renderedRanges`). */
+  caret: number;
+  count: number;
 }
 
-/** The rule that lets every top-level block outside `window` skip layout. */
-export function windowRule(scope: string, window: { first: number; last: number }): string {
-  const outside = [
-    ...(window.first > 1 ? [`${scope} > :nth-child(-n + ${window.first - 1})`] : []),
-    `${scope} > :nth-child(n + ${window.last + 1})`,
-  ];
-  return `${outside.join(", ")} { content-visibility: auto; contain-intrinsic-size: auto 1.75em; }`;
+export function windowAround(index: number, count: number, caretIndex = index): Bands {
+  const clamp = (i: number) => Math.min(Math.max(i, 0), Math.max(count - 1, 0)) + 1;
+  const block = clamp(index);
+  return {
+    first: Math.max(1, block - WINDOW_RADIUS),
+    last: block + WINDOW_RADIUS,
+    shownFirst: Math.max(1, block - RENDER_RADIUS),
+    shownLast: Math.min(count, block + RENDER_RADIUS),
+    caret: clamp(caretIndex),
+    count,
+  };
 }
 
 /**
- * Keys the browser answers by moving the caret far (the document's ends, a page): it
- * places the caret by the layout of the block it lands in, and one that skipped layout
- * takes the caret at its start (found by typing.spec.ts: Ctrl+End then Enter split the
- * last line at its start). For these the whole note is laid out first, once.
+ * The blocks rendered, as sorted ranges [first, last]: the shown band, and the caret's
+ * block with its neighbours wherever the bands are. A DOM selection in a block that is
+ * not rendered costs Chromium a walk through every block not rendered, on every frame,
+ * to find a place it could draw the caret (seconds in a long note, found by a journey
+ * that scrolls away from the caret).
  */
-export function movesFar(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey">): boolean {
-  if (event.key === "PageUp" || event.key === "PageDown") return true;
-  if ((event.ctrlKey || event.metaKey) && (event.key === "Home" || event.key === "End"))
-    return true;
-  return event.metaKey && (event.key === "ArrowUp" || event.key === "ArrowDown");
+export function renderedRanges(bands: Bands): [number, number][] {
+  const shown: [number, number] = [bands.shownFirst, bands.shownLast];
+  const caret: [number, number] = [
+    Math.max(1, bands.caret - 1),
+    Math.min(bands.count, bands.caret + 1),
+  ];
+  const [a, b] = caret[0] < shown[0] ? [caret, shown] : [shown, caret];
+  return b[0] <= a[1] + 1 ? [[a[0], Math.max(a[1], b[1])]] : [a, b];
 }
 
-/** Moves the window once the caret is within a third of the radius of its edge. */
-export function needsMove(index: number, window: { first: number; last: number }): boolean {
+/** The rules of the bands, with `blockPx` the estimated height of a block not rendered. */
+export function windowRule(scope: string, bands: Bands, blockPx: number): string {
+  const skipping = [
+    ...(bands.first > 1 ? [`${scope} > :nth-child(-n + ${bands.first - 1})`] : []),
+    `${scope} > :nth-child(n + ${bands.last + 1})`,
+  ];
+  const rules = [
+    `${skipping.join(", ")} { content-visibility: auto; contain-intrinsic-size: auto 1.75em; }`,
+  ];
+  const px = (blocks: number) => Math.round(blocks * blockPx);
+  const ranges = renderedRanges(bands);
+  const hidden: string[] = [];
+  const spacers: string[] = [];
+  const before = (ranges[0]?.[0] ?? 1) - 1;
+  if (before > 0) {
+    hidden.push(`${scope} > :nth-child(-n + ${before})`);
+    spacers.push(`${scope}::before { content: ""; display: block; height: ${px(before)}px; }`);
+  }
+  for (let i = 0; i + 1 < ranges.length; i++) {
+    const end = ranges[i]?.[1] ?? 0;
+    const next = ranges[i + 1]?.[0] ?? 0;
+    hidden.push(`${scope} > :nth-child(n + ${end + 1}):nth-child(-n + ${next - 1})`);
+    // The gap between two rendered ranges: the margin under the first one's last block.
+    spacers.push(`${scope} > :nth-child(${end}) { margin-bottom: ${px(next - 1 - end)}px; }`);
+  }
+  const end = ranges.at(-1)?.[1] ?? bands.count;
+  if (end < bands.count) {
+    hidden.push(`${scope} > :nth-child(n + ${end + 1})`);
+    spacers.push(
+      `${scope}::after { content: ""; display: block; height: ${px(bands.count - end)}px; }`,
+    );
+  }
+  if (hidden.length > 0) rules.push(`${hidden.join(", ")} { display: none; }`, ...spacers);
+  // On screen only: a printed note is printed whole.
+  return `@media screen {\n${rules.join("\n")}\n}`;
+}
+
+/** Moves the bands once the caret is within a third of the radius of the laid-out edge. */
+export function needsMove(index: number, bands: Bands): boolean {
   const block = index + 1;
   const margin = Math.floor(WINDOW_RADIUS / 3);
-  return block - window.first < margin || window.last - block < margin;
+  return block - bands.first < margin || bands.last - block < margin;
+}
+
+/**
+ * Keys that move the caret to an end of the note (Ctrl/⌘+Home/End, ⌘+↑/↓): the browser
+ * would place it by the layout of blocks that are not rendered, so the editor moves it.
+ */
+export function jumpOf(
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey">,
+): "start" | "end" | undefined {
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && event.key === "Home") return "start";
+  if (mod && event.key === "End") return "end";
+  if (event.metaKey && event.key === "ArrowUp") return "start";
+  if (event.metaKey && event.key === "ArrowDown") return "end";
+  return undefined;
+}
+
+/** Keys the browser answers by moving the caret a page: the bands centre on it first. */
+export function movesAPage(event: Pick<KeyboardEvent, "key">): boolean {
+  return event.key === "PageUp" || event.key === "PageDown";
+}
+
+/**
+ * Which block (0-based) a viewport whose top is at `viewportTop` shows first, estimated
+ * from the rendered bands' top and bottom edges (same coordinates) when it looks into
+ * the space that stands in for blocks not rendered.
+ */
+export function blockAtEstimate(
+  bands: Bands,
+  edges: { top: number; bottom: number },
+  blockPx: number,
+  viewportTop: number,
+): number {
+  const index =
+    viewportTop < edges.top
+      ? bands.shownFirst - 1 - Math.ceil((edges.top - viewportTop) / blockPx)
+      : bands.shownLast + Math.floor((viewportTop - edges.bottom) / blockPx);
+  return Math.min(Math.max(index, 0), bands.count - 1);
 }
 
 let scopes = 0;
@@ -58,46 +163,49 @@ export const LayoutWindow = Extension.create({
     // The editor's root carries its scope as a ProseMirror attribute (never in the document).
     const scope = `w${++scopes}`;
     const selector = `.ProseMirror[data-layout-window="${scope}"]`;
-    let farMove = () => {};
+    let bands: LiveBands | undefined;
     return [
       new Plugin({
         key: new PluginKey("layoutWindow"),
         props: {
           attributes: { "data-layout-window": scope },
-          handleKeyDown: (_view, event) => {
-            if (movesFar(event)) farMove();
+          handleKeyDown: (view, event) => {
+            if (!bands) return false;
+            bands.follow = true;
+            const jump = jumpOf(event);
+            if (jump) {
+              // Rendered before ProseMirror puts the DOM selection there: Chromium looks
+              // for a rendered place to put it through every block that is not (seconds).
+              bands.centreOn(jump === "start" ? 0 : view.state.doc.childCount - 1);
+              return jumpTo(view, jump, event.shiftKey);
+            }
+            // The browser acts on the key after this: the caret's block must be laid out.
+            if (movesAPage(event)) bands.centreOnCaret();
+            else bands.update();
             return false;
+          },
+          handleDOMEvents: {
+            mousedown: () => {
+              if (bands) bands.follow = true;
+              return false;
+            },
           },
         },
         view(view) {
           if (typeof CSSStyleSheet === "undefined" || !("adoptedStyleSheets" in document)) {
             return {};
           }
-          const sheet = new CSSStyleSheet();
-          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-          let window: { first: number; last: number } | undefined;
-          const place = () => {
-            const { doc, selection } = view.state;
-            if (doc.childCount < WINDOWED_FROM_BLOCKS) {
-              if (window) sheet.replaceSync("");
-              window = undefined;
-              return;
-            }
-            const index = doc.resolve(selection.head).index(0);
-            if (window && !needsMove(index, window)) return;
-            window = windowAround(index);
-            sheet.replaceSync(windowRule(selector, window));
-          };
-          place();
-          farMove = () => {
-            // All laid out for the browser's move; the next update windows the new caret.
-            if (window) sheet.replaceSync("");
-            window = undefined;
-          };
+          const live = new LiveBands(view, selector);
+          bands = live;
+          live.update();
+          const onScroll = () => live.followScroll();
+          document.addEventListener("scroll", onScroll, { capture: true, passive: true });
           return {
-            update: place,
+            update: () => live.update(),
             destroy() {
-              document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+              document.removeEventListener("scroll", onScroll, { capture: true });
+              live.destroy();
+              bands = undefined;
             },
           };
         },
@@ -105,3 +213,167 @@ export const LayoutWindow = Extension.create({
     ];
   },
 });
+
+/** Ctrl/⌘+Home/End: the caret (or, with Shift, the selection's head) to an end. */
+function jumpTo(view: EditorView, where: "start" | "end", extend: boolean): boolean {
+  const { doc, selection } = view.state;
+  const end = where === "start" ? Selection.atStart(doc) : Selection.atEnd(doc);
+  const next = extend ? TextSelection.create(doc, selection.anchor, end.head) : end;
+  view.dispatch(view.state.tr.setSelection(next).scrollIntoView());
+  return true;
+}
+
+/** The bands of one editor: its style sheet, centre and the estimated block height. */
+class LiveBands {
+  private readonly sheet = new CSSStyleSheet();
+  private bands: Bands | undefined;
+  /** The block the bands are centred on (0-based). */
+  private centre = 0;
+  /** Whether the bands follow the caret (the person typed or clicked) or the scroll. */
+  follow = true;
+  private blockPx = ESTIMATED_BLOCK_PX;
+  private scrollQueued = false;
+
+  constructor(
+    private readonly view: EditorView,
+    private readonly selector: string,
+  ) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.sheet];
+  }
+
+  destroy(): void {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== this.sheet);
+  }
+
+  /** Centres the bands on the caret's block at once (before a key that moves it a page). */
+  centreOnCaret(): void {
+    if (this.windowed()) this.place(this.caretIndex());
+  }
+
+  /** Centres the bands on block `index` (0-based) at once. */
+  centreOn(index: number): void {
+    if (this.windowed()) this.place(index);
+  }
+
+  /**
+   * After any change: the bands follow the caret once it nears their edge (unless the
+   * person scrolled away since), and the caret's block is rendered wherever it is.
+   */
+  update(): void {
+    if (!this.windowed()) return;
+    const caret = this.caretIndex();
+    const bands = this.bands;
+    if (!bands || bands.count !== this.view.state.doc.childCount) {
+      this.place(this.follow || !bands ? caret : this.centre);
+      return;
+    }
+    if (this.follow && needsMove(caret, bands)) {
+      this.place(caret);
+      return;
+    }
+    const outside = (block: number) => block < bands.shownFirst || block > bands.shownLast;
+    if (caret + 1 !== bands.caret && (outside(caret + 1) || outside(bands.caret)))
+      this.place(this.centre);
+  }
+
+  /** After a scroll: when the viewport looks at blocks not rendered, they are rendered. */
+  followScroll(): void {
+    if (!this.bands || this.scrollQueued) return;
+    this.scrollQueued = true;
+    requestAnimationFrame(() => {
+      this.scrollQueued = false;
+      const bands = this.bands;
+      if (!bands || !this.windowed()) return;
+      const first = this.view.dom.children[bands.shownFirst - 1];
+      const last = this.view.dom.children[bands.shownLast - 1];
+      if (!first || !last) return;
+      const viewport = viewportOf(this.view.dom);
+      const top = first.getBoundingClientRect().top;
+      const bottom = last.getBoundingClientRect().bottom;
+      const lookingAbove = bands.shownFirst > 1 && viewport.top < top;
+      const lookingBelow = bands.shownLast < bands.count && viewport.bottom > bottom;
+      if (!lookingAbove && !lookingBelow) return;
+      // The block at the viewport's top: the one there when rendered, else the estimate.
+      const shown = viewport.top >= top && viewport.top < bottom;
+      const index = shown
+        ? this.renderedBlockAt(viewport.top, bands)
+        : blockAtEstimate(bands, { top, bottom }, this.blockPx, viewport.top);
+      const offset = shown
+        ? (this.view.dom.children[index]?.getBoundingClientRect().top ?? viewport.top) -
+          viewport.top
+        : 0;
+      this.follow = false;
+      this.place(index);
+      // That block where the person was looking, as far as it can be.
+      const block = this.view.dom.children[index];
+      if (block) {
+        const moved = block.getBoundingClientRect().top - viewport.top - offset;
+        scrollerOf(this.view.dom).scrollBy({ top: moved, behavior: "instant" });
+      }
+    });
+  }
+
+  private windowed(): boolean {
+    if (this.view.state.doc.childCount >= WINDOWED_FROM_BLOCKS) return true;
+    if (this.bands) this.sheet.replaceSync("");
+    this.bands = undefined;
+    return false;
+  }
+
+  private caretIndex(): number {
+    const { doc, selection } = this.view.state;
+    return doc.resolve(selection.head).index(0);
+  }
+
+  private place(index: number): void {
+    this.measure();
+    this.centre = index;
+    this.bands = windowAround(index, this.view.state.doc.childCount, this.caretIndex());
+    this.sheet.replaceSync(windowRule(this.selector, this.bands, this.blockPx));
+  }
+
+  /** The average height of the rendered blocks, for those that are not. */
+  private measure(): void {
+    const bands = this.bands;
+    if (!bands) return;
+    const first = this.view.dom.children[bands.shownFirst - 1];
+    const last = this.view.dom.children[Math.min(bands.shownLast, bands.count) - 1];
+    if (!first || !last) return;
+    const height = last.getBoundingClientRect().bottom - first.getBoundingClientRect().top;
+    const blocks = bands.shownLast - bands.shownFirst + 1;
+    if (height > 0 && blocks > 0) this.blockPx = height / blocks;
+  }
+
+  /** The rendered block whose box holds `y` (binary search over the rendered band). */
+  private renderedBlockAt(y: number, bands: Bands): number {
+    let low = bands.shownFirst - 1;
+    let high = bands.shownLast - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      const top = this.view.dom.children[mid]?.getBoundingClientRect().top ?? y;
+      if (top <= y) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+}
+
+/** The element that scrolls the editor: its nearest scrolling ancestor, or the page. */
+function scrollerOf(element: Element): Element {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const { overflowY } = getComputedStyle(at);
+    if ((overflowY === "auto" || overflowY === "scroll") && at.scrollHeight > at.clientHeight)
+      return at;
+  }
+  return document.scrollingElement ?? document.documentElement;
+}
+
+/** The visible part of the scroller, in viewport coordinates. */
+function viewportOf(element: Element): { top: number; bottom: number } {
+  const scroller = scrollerOf(element);
+  if (scroller === document.scrollingElement || scroller === document.documentElement) {
+    return { top: 0, bottom: window.innerHeight };
+  }
+  const rect = scroller.getBoundingClientRect();
+  return { top: Math.max(rect.top, 0), bottom: Math.min(rect.bottom, window.innerHeight) };
+}

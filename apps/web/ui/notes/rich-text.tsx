@@ -29,6 +29,9 @@ import { NoteLinkMarks, TITLES_CHANGED } from "./note-link-marks";
 import { NoteLinkPicker, NoteLinkPickerKeys } from "./note-link-picker";
 import { TableShortcut } from "./table-shortcut";
 
+/** Room kept around the caret when it is scrolled to, in px: the sticky toolbar above. */
+const CARET_CLEARANCE = { top: 72, bottom: 24, left: 8, right: 8 };
+
 export function RichText({
   noteId,
   doc,
@@ -121,6 +124,9 @@ export function RichText({
       editable: !readOnly,
       immediatelyRender: false,
       editorProps: {
+        // The caret scrolled to stays clear of the toolbar stuck over the note's top.
+        scrollThreshold: CARET_CLEARANCE,
+        scrollMargin: CARET_CLEARANCE,
         handlePaste: (view, event) => attach(view, Array.from(event.clipboardData?.files ?? [])),
         handleDrop: (view, event, _slice, moved) => {
           if (moved) return false;
