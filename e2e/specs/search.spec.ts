@@ -2,9 +2,10 @@
 // Full-text search: titles, tags and the text of notes, searched in a worker as you
 // type, ranked, the matches marked; a reload searches from the sealed local index.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { expectSynced, signUp, writeNote } from "../fixtures/journeys";
+import { editor, expectSynced, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
+import { deskAndPhoneInBothThemes, expectFitsWidth } from "../fixtures/widths";
 
 test("search finds notes by their text, ranks titles first and marks the matches", async ({
   page,
@@ -83,4 +84,40 @@ test("the search index at rest holds no plaintext", async ({ page }) => {
   );
   expect(everything).not.toContain("canary-word");
   expect(everything).not.toContain("Secret plans");
+});
+
+test("a word deep in a long note shows marked in its row, on a desk and a phone in both themes", async ({
+  page,
+}) => {
+  await signUp(page);
+  await writeNote(page, "Long read", "Start. ");
+  const filler = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
+  await editor(page).evaluate((root, text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  }, `${filler} and then the zeppelin landed on the lawn ${filler}`);
+  await expectSynced(page);
+  const search = page.getByLabel("Search notes");
+  const results = page.getByRole("list", { name: "Search results" });
+  for await (const { width, where } of deskAndPhoneInBothThemes(page)) {
+    // A phone shows the list or the note: back to the list first.
+    const back = page.getByRole("button", { name: "← All notes" });
+    if (await back.isVisible()) await back.click();
+    await search.fill("zeppelin");
+    const row = results.getByRole("listitem").first();
+    const mark = row.locator(".snippet mark");
+    await expect(mark, where).toHaveText("zeppelin");
+    // The word is on screen in the row, not cut off behind its "…".
+    const shown = await row.locator(".meta").boundingBox();
+    const word = await mark.boundingBox();
+    expect(word, where).not.toBeNull();
+    expect((word?.x ?? 0) + (word?.width ?? 0), where).toBeLessThanOrEqual(
+      (shown?.x ?? 0) + (shown?.width ?? 0),
+    );
+    expect(word?.x ?? -1, where).toBeGreaterThanOrEqual(shown?.x ?? 0);
+    await expectFitsWidth(page, width, where);
+    await expectNoSeriousA11yViolations(page);
+    await search.fill("");
+  }
 });
