@@ -232,6 +232,11 @@ test("fast typing in the middle and at both ends of a long note lands there", as
   await expect.poll(() => lineAtScreenMiddle(page)).toBeGreaterThan(1_000);
   const at = await lineAtScreenMiddle(page);
   expect(at, "the line half way down").toBeLessThan(2_000);
+  // Keys that neither type nor move the caret (a Shift before a Shift+click, a copy)
+  // leave the lines being read on screen, though the caret is 1,000 lines away.
+  await page.keyboard.press("Shift");
+  await page.keyboard.press("ControlOrMeta+c");
+  expect(await lineAtScreenMiddle(page), "the same line after Shift and a copy").toBe(at);
   await editor(page).locator(":scope > p").nth(at).click();
   await page.keyboard.press("End");
   await typeScript(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   blockAtEstimate,
+  isRendered,
   jumpOf,
   movesAPage,
   needsMove,
@@ -20,6 +21,7 @@ describe("the bands of a long note", () => {
       shownFirst: 5_001 - RENDER_RADIUS,
       shownLast: 5_001 + RENDER_RADIUS,
       caret: 5_001,
+      anchor: 5_001,
       count: 20_000,
     });
     expect(windowRule(".e", bands, 30).split("\n")).toEqual([
@@ -55,6 +57,11 @@ describe("the bands of a long note", () => {
     }
     expect(needsMove(500 + WINDOW_RADIUS, bands)).toBe(true);
     expect(needsMove(500 - WINDOW_RADIUS, bands)).toBe(true);
+    // Near the note's own start or end there is nothing to move to: no move at each key.
+    const top = windowAround(0, 5_000);
+    for (let i = 0; i < WINDOW_RADIUS / 2; i++) expect(needsMove(i, top)).toBe(false);
+    const end = windowAround(4_999, 5_000);
+    for (let i = 4_999; i > 4_999 - WINDOW_RADIUS / 2; i--) expect(needsMove(i, end)).toBe(false);
     // A caret far away (a scroll moved the bands, then a click or a key elsewhere).
     expect(needsMove(9_000, bands)).toBe(true);
   });
@@ -89,7 +96,7 @@ describe("the bands of a long note", () => {
 
   it("keeps the caret's block rendered with its neighbours when the bands are elsewhere", () => {
     // Scrolled to block 10,000 while the caret stayed in block 3 (0-based).
-    const bands = windowAround(10_000, 20_000, 3);
+    const bands = windowAround(10_000, 20_000, { head: 3, anchor: 3 });
     expect(bands.caret).toBe(4);
     expect(renderedRanges(bands)).toEqual([
       [3, 5],
@@ -106,15 +113,31 @@ describe("the bands of a long note", () => {
     );
     expect(rules).toContain(`.e::before { content: ""; display: block; height: 60px; }`);
     // Below the bands, or next to them, the same; inside them, nothing more.
-    expect(renderedRanges(windowAround(100, 20_000, 19_999))).toEqual([
+    expect(renderedRanges(windowAround(100, 20_000, { head: 19_999, anchor: 19_999 }))).toEqual([
       [1, 101 + RENDER_RADIUS],
       [19_999, 20_000],
     ]);
-    expect(renderedRanges(windowAround(5_000, 20_000, 5_000 + RENDER_RADIUS + 1))).toEqual([
-      [5_001 - RENDER_RADIUS, 5_001 + RENDER_RADIUS + 2],
-    ]);
-    expect(renderedRanges(windowAround(5_000, 20_000, 5_010))).toEqual([
+    expect(
+      renderedRanges(
+        windowAround(5_000, 20_000, {
+          head: 5_000 + RENDER_RADIUS + 1,
+          anchor: 5_000 + RENDER_RADIUS + 1,
+        }),
+      ),
+    ).toEqual([[5_001 - RENDER_RADIUS, 5_001 + RENDER_RADIUS + 2]]);
+    expect(renderedRanges(windowAround(5_000, 20_000, { head: 5_010, anchor: 5_010 }))).toEqual([
       [5_001 - RENDER_RADIUS, 5_001 + RENDER_RADIUS],
     ]);
+  });
+
+  it("keeps both ends of a selection rendered (Shift+Ctrl+End from the middle, all selected)", () => {
+    const bands = windowAround(19_999, 20_000, { head: 19_999, anchor: 9_000 });
+    expect(renderedRanges(bands)).toEqual([
+      [9_000, 9_002],
+      [20_000 - RENDER_RADIUS, 20_000],
+    ]);
+    expect(isRendered(bands, 9_001)).toBe(true);
+    expect(isRendered(bands, 9_004)).toBe(false);
+    expect(isRendered(bands, 20_000)).toBe(true);
   });
 });

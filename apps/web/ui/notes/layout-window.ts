@@ -18,7 +18,14 @@
 // centre nears an edge: no decoration (ProseMirror reads every top-level decoration for
 // every top-level node on every update) and nothing written into the editor's DOM.
 import { Extension } from "@tiptap/core";
-import { type EditorState, Plugin, PluginKey, Selection, TextSelection } from "@tiptap/pm/state";
+import {
+  type EditorState,
+  Plugin,
+  PluginKey,
+  Selection,
+  TextSelection,
+  type Transaction,
+} from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 
 /** Notes with fewer top-level blocks are laid out whole. */
@@ -38,12 +45,23 @@ export interface Bands {
   /** The rendered blocks (the laid-out ones and the skipping ones). */
   shownFirst: number;
   shownLast: number;
-  /** The caret's block, always rendered with its neighbours (see `renderedRanges`). */
+  /** The blocks of the selection's head and anchor, always rendered (`renderedRanges`). */
   caret: number;
+  anchor: number;
   count: number;
 }
 
-export function windowAround(index: number, count: number, caretIndex = index): Bands {
+/** The selection's ends by top-level block (0-based), as `selectionBlocks` reads them. */
+export interface SelectionBlocks {
+  head: number;
+  anchor: number;
+}
+
+export function windowAround(
+  index: number,
+  count: number,
+  selection: SelectionBlocks = { head: index, anchor: index },
+): Bands {
   const clamp = (i: number) => Math.min(Math.max(i, 0), Math.max(count - 1, 0)) + 1;
   const block = clamp(index);
   return {
@@ -51,26 +69,42 @@ export function windowAround(index: number, count: number, caretIndex = index): 
     last: block + WINDOW_RADIUS,
     shownFirst: Math.max(1, block - RENDER_RADIUS),
     shownLast: Math.min(count, block + RENDER_RADIUS),
-    caret: clamp(caretIndex),
+    caret: clamp(selection.head),
+    anchor: clamp(selection.anchor),
     count,
   };
 }
 
 /**
- * The blocks rendered, as sorted ranges [first, last]: the shown band, and the caret's
- * block with its neighbours wherever the bands are. A DOM selection in a block that is
- * not rendered costs Chromium a walk through every block not rendered, on every frame,
- * to find a place it could draw the caret (seconds in a long note, found by a journey
- * that scrolls away from the caret).
+ * The blocks rendered, as sorted ranges [first, last]: the shown band, and the blocks
+ * of the selection's two ends with their neighbours wherever the bands are. A DOM
+ * selection in a block that is not rendered costs Chromium a walk through every block
+ * not rendered, on every frame, to find a place it could draw the caret (seconds in a
+ * long note, found by a journey that scrolls away from the caret).
  */
 export function renderedRanges(bands: Bands): [number, number][] {
-  const shown: [number, number] = [bands.shownFirst, bands.shownLast];
-  const caret: [number, number] = [
-    Math.max(1, bands.caret - 1),
-    Math.min(bands.count, bands.caret + 1),
+  const around = (block: number): [number, number] => [
+    Math.max(1, block - 1),
+    Math.min(bands.count, block + 1),
   ];
-  const [a, b] = caret[0] < shown[0] ? [caret, shown] : [shown, caret];
-  return b[0] <= a[1] + 1 ? [[a[0], Math.max(a[1], b[1])]] : [a, b];
+  const ranges: [number, number][] = [
+    [bands.shownFirst, bands.shownLast],
+    around(bands.caret),
+    around(bands.anchor),
+  ];
+  ranges.sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of ranges) {
+    const last = merged.at(-1);
+    if (last && start <= last[1] + 1) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** Whether block `block` (1-based) is rendered. */
+export function isRendered(bands: Bands, block: number): boolean {
+  return renderedRanges(bands).some(([start, end]) => block >= start && block <= end);
 }
 
 /** The rules of the bands, with `blockPx` the estimated height of a block not rendered. */
@@ -110,11 +144,17 @@ export function windowRule(scope: string, bands: Bands, blockPx: number): string
   return `@media screen {\n${rules.join("\n")}\n}`;
 }
 
-/** Moves the bands once the caret is within a third of the radius of the laid-out edge. */
+/**
+ * Moves the bands once the caret is within a third of the radius of a laid-out edge
+ * that is not the note's own (near the note's start or end there is nothing to move to).
+ */
 export function needsMove(index: number, bands: Bands): boolean {
   const block = index + 1;
   const margin = Math.floor(WINDOW_RADIUS / 3);
-  return block - bands.first < margin || bands.last - block < margin;
+  return (
+    (bands.first > 1 && block - bands.first < margin) ||
+    (bands.last < bands.count && bands.last - block < margin)
+  );
 }
 
 /**
@@ -172,12 +212,16 @@ export const LayoutWindow = Extension.create({
           attributes: { "data-layout-window": scope },
           handleKeyDown: (view, event) => {
             if (!bands) return false;
-            bands.follow = true;
             const jump = jumpOf(event);
-            if (jump) return jumpTo(view, jump, event.shiftKey);
-            // The browser acts on the key after this: the caret's block must be laid out.
-            if (movesAPage(event)) bands.centreOnCaret();
-            else bands.update();
+            if (jump) {
+              bands.follow = true;
+              return jumpTo(view, jump, event.shiftKey);
+            }
+            // The browser moves the caret a page by the layout: around it, first.
+            if (movesAPage(event)) {
+              bands.follow = true;
+              bands.centreOnCaret();
+            }
             return false;
           },
           handleDOMEvents: {
@@ -196,11 +240,19 @@ export const LayoutWindow = Extension.create({
           live.update();
           const onScroll = () => live.followScroll();
           document.addEventListener("scroll", onScroll, { capture: true, passive: true });
-          // Before ProseMirror puts the DOM selection in the next state's place (undo, a
-          // jump, a search hit): Chromium looks for a rendered place to draw a caret
-          // through every block that is not rendered (2.8 s on Ctrl+End in a 2 MiB note).
-          const before = ({ nextState }: { nextState: EditorState }) =>
-            live.renderCaretOf(nextState);
+          // Before ProseMirror puts the DOM selection in the next state's place: Chromium
+          // looks for a rendered place to draw a caret through every block that is not
+          // rendered (2.8 s on Ctrl+End in a 2 MiB note). A change that scrolls to the
+          // selection (typing, Enter, a command, a search hit) brings the bands back to
+          // the caret; any other (a collaborator's edit, an upload finishing) leaves
+          // them where the person is reading.
+          const before = ({
+            transaction,
+            nextState,
+          }: {
+            transaction: Transaction;
+            nextState: EditorState;
+          }) => live.beforeChange(transaction, nextState);
           editor.on("beforeTransaction", before);
           return {
             update: () => live.update(),
@@ -221,7 +273,7 @@ export const LayoutWindow = Extension.create({
 function jumpTo(view: EditorView, where: "start" | "end", extend: boolean): boolean {
   const { doc, selection } = view.state;
   const end = where === "start" ? Selection.atStart(doc) : Selection.atEnd(doc);
-  const next = extend ? TextSelection.create(doc, selection.anchor, end.head) : end;
+  const next = extend ? TextSelection.between(doc.resolve(selection.anchor), end.$head) : end;
   view.dispatch(view.state.tr.setSelection(next).scrollIntoView());
   return true;
 }
@@ -236,6 +288,7 @@ class LiveBands {
   follow = true;
   private blockPx = ESTIMATED_BLOCK_PX;
   private scrollQueued = false;
+  private destroyed = false;
 
   constructor(
     private readonly view: EditorView,
@@ -245,43 +298,84 @@ class LiveBands {
   }
 
   destroy(): void {
+    this.destroyed = true;
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== this.sheet);
   }
 
   /** Centres the bands on the caret's block at once (before a key that moves it a page). */
   centreOnCaret(): void {
-    if (this.windowed()) this.place(this.caretIndex());
+    if (this.windowed()) this.place(selectionBlocks(this.view.state).head, { measure: true });
   }
 
-  /** Renders the block the caret of `next` will be in, if it is not, before it is there. */
-  renderCaretOf(next: EditorState): void {
+  /**
+   * Before `transaction` makes `next` the editor's state: whether the bands follow the
+   * caret from now on, the centre carried through a change made elsewhere, and the
+   * selection's blocks rendered before the selection is put there.
+   */
+  beforeChange(transaction: Transaction, next: EditorState): void {
     const bands = this.bands;
     if (!bands || next.doc.childCount < WINDOWED_FROM_BLOCKS) return;
-    const caret = caretIndexOf(next);
-    const rendered = renderedRanges(bands).some(([a, b]) => caret + 1 >= a && caret + 1 <= b);
-    if (rendered && next.doc.childCount === bands.count) return;
-    this.place(this.follow ? caret : this.centre, next);
+    if (transaction.scrolledIntoView) this.follow = true;
+    if (!this.follow && transaction.docChanged) {
+      // The block being read keeps its place when blocks are added or removed above it.
+      const centre = this.mappedCentre(transaction, next);
+      if (centre !== this.centre || next.doc.childCount !== bands.count) {
+        this.place(centre, { measure: false, state: next });
+        return;
+      }
+    }
+    const selection = selectionBlocks(next);
+    if (isRendered(bands, selection.head + 1) && isRendered(bands, selection.anchor + 1)) return;
+    if (this.follow) this.place(selection.head, { measure: true, state: next });
+    else this.place(this.centre, { measure: false, state: next });
+  }
+
+  /** The centre block carried through `transaction` (0-based, in `next`). */
+  private mappedCentre(transaction: Transaction, next: EditorState): number {
+    const before = this.view.state.doc;
+    const centre = Math.min(this.centre, before.childCount - 1);
+    let pos = 0;
+    for (let i = 0; i < centre; i++) pos += before.child(i).nodeSize;
+    const mapped = Math.min(transaction.mapping.map(pos), next.doc.content.size);
+    return Math.min(next.doc.resolve(mapped).index(0), Math.max(next.doc.childCount - 1, 0));
   }
 
   /**
    * After any change: the bands follow the caret once it nears their edge (unless the
-   * person scrolled away since), and the caret's block is rendered wherever it is.
+   * person scrolled away since), and the selection's blocks are rendered wherever they are.
    */
   update(): void {
     if (!this.windowed()) return;
-    const caret = this.caretIndex();
+    const selection = selectionBlocks(this.view.state);
     const bands = this.bands;
-    if (!bands || bands.count !== this.view.state.doc.childCount) {
-      this.place(this.follow || !bands ? caret : this.centre);
+    if (!bands) {
+      this.place(selection.head, { measure: true });
       return;
     }
-    if (this.follow && needsMove(caret, bands)) {
-      this.place(caret);
+    if (this.follow && needsMove(selection.head, bands)) {
+      this.place(selection.head, { measure: true });
       return;
     }
-    const outside = (block: number) => block < bands.shownFirst || block > bands.shownLast;
-    if (caret + 1 !== bands.caret && (outside(caret + 1) || outside(bands.caret)))
-      this.place(this.centre);
+    const moved =
+      bands.count !== this.view.state.doc.childCount ||
+      selection.head + 1 !== bands.caret ||
+      selection.anchor + 1 !== bands.anchor;
+    if (!moved) return;
+    // The same bands over the new count and selection; rules rewritten only when what
+    // is rendered or the spacers change (a new line inside the bands changes neither
+    // much: the count is rewritten with the next move).
+    const next = windowAround(this.centre, this.view.state.doc.childCount, selection);
+    const same = (a: [number, number][], b: [number, number][]) =>
+      a.length === b.length && a.every((r, i) => r[0] === b[i]?.[0] && r[1] === b[i]?.[1]);
+    if (
+      bands.count !== next.count &&
+      (bands.shownLast >= bands.count || next.shownLast >= next.count)
+    ) {
+      this.place(this.centre, { measure: false });
+      return;
+    }
+    if (!same(renderedRanges(bands), renderedRanges(next)))
+      this.place(this.centre, { measure: false });
   }
 
   /** After a scroll: when the viewport looks at blocks not rendered, they are rendered. */
@@ -291,7 +385,7 @@ class LiveBands {
     requestAnimationFrame(() => {
       this.scrollQueued = false;
       const bands = this.bands;
-      if (!bands || !this.windowed()) return;
+      if (this.destroyed || !bands || !this.windowed()) return;
       const first = this.view.dom.children[bands.shownFirst - 1];
       const last = this.view.dom.children[bands.shownLast - 1];
       if (!first || !last) return;
@@ -311,7 +405,7 @@ class LiveBands {
           viewport.top
         : 0;
       this.follow = false;
-      this.place(index);
+      this.place(index, { measure: true });
       // That block where the person was looking, as far as it can be.
       const block = this.view.dom.children[index];
       if (block) {
@@ -328,14 +422,16 @@ class LiveBands {
     return false;
   }
 
-  private caretIndex(): number {
-    return caretIndexOf(this.view.state);
-  }
-
-  private place(index: number, state: EditorState = this.view.state): void {
-    this.measure();
+  /**
+   * Centres the bands on block `index` (0-based) of `state` (the view's unless said).
+   * `measure`: the rendered blocks' average height is taken again first (a real move;
+   * not for a new line, where an image leaving the band would shift every spacer).
+   */
+  private place(index: number, options: { measure: boolean; state?: EditorState }): void {
+    const state = options.state ?? this.view.state;
+    if (options.measure) this.measure();
     this.centre = index;
-    this.bands = windowAround(index, state.doc.childCount, caretIndexOf(state));
+    this.bands = windowAround(index, state.doc.childCount, selectionBlocks(state));
     this.sheet.replaceSync(windowRule(this.selector, this.bands, this.blockPx));
   }
 
@@ -365,9 +461,15 @@ class LiveBands {
   }
 }
 
-/** The top-level block (0-based) the selection's head is in. */
-function caretIndexOf(state: EditorState): number {
-  return state.doc.resolve(state.selection.head).index(0);
+/**
+ * The top-level blocks (0-based) of the selection's head and anchor; a selection past
+ * the last block (all selected, a node selection of the last block, a gap cursor at
+ * the end) counts as in the last block.
+ */
+function selectionBlocks(state: EditorState): SelectionBlocks {
+  const last = Math.max(state.doc.childCount - 1, 0);
+  const block = (pos: number) => Math.min(state.doc.resolve(pos).index(0), last);
+  return { head: block(state.selection.head), anchor: block(state.selection.anchor) };
 }
 
 /** The element that scrolls the editor: its nearest scrolling ancestor, or the page. */
