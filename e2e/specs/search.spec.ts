@@ -2,9 +2,10 @@
 // Full-text search: titles, tags and the text of notes, searched in a worker as you
 // type, ranked, the matches marked; a reload searches from the sealed local index.
 import { expectNoSeriousA11yViolations } from "../fixtures/axe";
-import { editor, expectSynced, signUp, writeNote } from "../fixtures/journeys";
+import { expectSynced, signUp, writeNote } from "../fixtures/journeys";
 import { saveScreenshot } from "../fixtures/screenshots";
 import { expect, test } from "../fixtures/test";
+import { pasteText } from "../fixtures/typing";
 import { deskAndPhoneInBothThemes, expectFitsWidth } from "../fixtures/widths";
 
 test("search finds notes by their text, ranks titles first and marks the matches", async ({
@@ -92,11 +93,7 @@ test("a word deep in a long note shows marked in its row, on a desk and a phone 
   await signUp(page);
   await writeNote(page, "Long read", "Start. ");
   const filler = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
-  await editor(page).evaluate((root, text) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", text);
-    root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
-  }, `${filler} and then the zeppelin landed on the lawn ${filler}`);
+  await pasteText(page, `${filler} and then the zeppelin landed on the lawn ${filler}`);
   await expectSynced(page);
   const search = page.getByLabel("Search notes");
   const results = page.getByRole("list", { name: "Search results" });

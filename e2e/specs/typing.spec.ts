@@ -10,7 +10,14 @@ import type { Page } from "@playwright/test";
 import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
 import { addMember, closeWithEscape, openShareDialog } from "../fixtures/sharing";
 import { expect, test } from "../fixtures/test";
-import { readBlocks, readText, seededRandom, typeNewNotes, typeScript } from "../fixtures/typing";
+import {
+  pasteText,
+  readBlocks,
+  readText,
+  seededRandom,
+  typeNewNotes,
+  typeScript,
+} from "../fixtures/typing";
 
 const baseSeed = Number(process.env.TYPING_SEED) || Date.now() % 1_000_000;
 /** Each repetition (--repeat-each) types a different script; the printed seed replays it. */
@@ -215,14 +222,7 @@ test("fast typing in the middle and at both ends of a long note lands there", as
   await signUp(page);
   await writeNote(page, "Long note", "line 0");
   const lines = Array.from({ length: 3_000 }, (_, i) => `line ${i + 1}`);
-  await editor(page).evaluate(
-    (root, text) => {
-      const data = new DataTransfer();
-      data.setData("text/plain", text);
-      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
-    },
-    `\n${lines.join("\n")}`,
-  );
+  await pasteText(page, `\n${lines.join("\n")}`);
   const blocks = ["p: line 0", ...lines.map((line) => `p: ${line}`)];
   await expect.poll(() => readBlocks(editor(page))).toEqual(blocks);
 
