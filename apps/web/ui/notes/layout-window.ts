@@ -102,6 +102,10 @@ export function renderedRanges(bands: Bands): [number, number][] {
   return merged;
 }
 
+function sameRanges(a: [number, number][], b: [number, number][]): boolean {
+  return a.length === b.length && a.every((r, i) => r[0] === b[i]?.[0] && r[1] === b[i]?.[1]);
+}
+
 /** Whether block `block` (1-based) is rendered. */
 export function isRendered(bands: Bands, block: number): boolean {
   return renderedRanges(bands).some(([start, end]) => block >= start && block <= end);
@@ -356,25 +360,14 @@ class LiveBands {
       this.place(selection.head, { measure: true });
       return;
     }
-    const moved =
-      bands.count !== this.view.state.doc.childCount ||
-      selection.head + 1 !== bands.caret ||
-      selection.anchor + 1 !== bands.anchor;
-    if (!moved) return;
-    // The same bands over the new count and selection; rules rewritten only when what
-    // is rendered or the spacers change (a new line inside the bands changes neither
-    // much: the count is rewritten with the next move).
-    const next = windowAround(this.centre, this.view.state.doc.childCount, selection);
-    const same = (a: [number, number][], b: [number, number][]) =>
-      a.length === b.length && a.every((r, i) => r[0] === b[i]?.[0] && r[1] === b[i]?.[1]);
-    if (
-      bands.count !== next.count &&
-      (bands.shownLast >= bands.count || next.shownLast >= next.count)
-    ) {
-      this.place(this.centre, { measure: false });
-      return;
-    }
-    if (!same(renderedRanges(bands), renderedRanges(next)))
+    const count = this.view.state.doc.childCount;
+    // The same centre over the new count and selection. The rules are rewritten only
+    // when what is rendered changes, or the count does where the bands reach the note's
+    // end; a new line inside the bands leaves the count to the next move.
+    const next = windowAround(this.centre, count, selection);
+    const endMoved =
+      count !== bands.count && (bands.shownLast >= bands.count || next.shownLast >= count);
+    if (endMoved || !sameRanges(renderedRanges(bands), renderedRanges(next)))
       this.place(this.centre, { measure: false });
   }
 
@@ -389,7 +382,8 @@ class LiveBands {
       const first = this.view.dom.children[bands.shownFirst - 1];
       const last = this.view.dom.children[bands.shownLast - 1];
       if (!first || !last) return;
-      const viewport = viewportOf(this.view.dom);
+      const scroller = scrollerOf(this.view.dom);
+      const viewport = viewportOf(scroller);
       const top = first.getBoundingClientRect().top;
       const bottom = last.getBoundingClientRect().bottom;
       const lookingAbove = bands.shownFirst > 1 && viewport.top < top;
@@ -410,7 +404,7 @@ class LiveBands {
       const block = this.view.dom.children[index];
       if (block) {
         const moved = block.getBoundingClientRect().top - viewport.top - offset;
-        scrollerOf(this.view.dom).scrollBy({ top: moved, behavior: "instant" });
+        scroller.scrollBy({ top: moved, behavior: "instant" });
       }
     });
   }
@@ -482,9 +476,8 @@ function scrollerOf(element: Element): Element {
   return document.scrollingElement ?? document.documentElement;
 }
 
-/** The visible part of the scroller, in viewport coordinates. */
-function viewportOf(element: Element): { top: number; bottom: number } {
-  const scroller = scrollerOf(element);
+/** The visible part of `scroller` (from `scrollerOf`), in viewport coordinates. */
+function viewportOf(scroller: Element): { top: number; bottom: number } {
   if (scroller === document.scrollingElement || scroller === document.documentElement) {
     return { top: 0, bottom: window.innerHeight };
   }
