@@ -121,6 +121,31 @@ async function rowShown(
   return Number(await at.jsonValue());
 }
 
+/**
+ * Where a page load's time went, ms from its navigation start: the document's response,
+ * its scripts (count, decoded size, the last one loaded), DOMContentLoaded, then the
+ * vault's start phases (its `vault:*` user-timing marks, vault.ts).
+ */
+export async function startPhases(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = (
+      performance.getEntriesByType("resource") as PerformanceResourceTiming[]
+    ).filter((r) => r.initiatorType === "script");
+    const kb = scripts.reduce((sum, r) => sum + r.decodedBodySize, 0) / 1024;
+    const loaded = Math.max(0, ...scripts.map((r) => r.responseEnd));
+    const marks = performance
+      .getEntriesByType("mark")
+      .map((m) => `${m.name} ${Math.round(m.startTime)}`);
+    return [
+      `document ${Math.round(nav.responseEnd)}`,
+      `${scripts.length} scripts (${Math.round(kb)} KB) loaded ${Math.round(loaded)}`,
+      `DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)}`,
+      ...marks,
+    ].join(", ");
+  });
+}
+
 export function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
 }

@@ -147,6 +147,7 @@ export class SessionKeeper {
       // …and what it knows of each note's group state: no retired key or shorter chain later.
       keepKeyStates(db, session),
     ]);
+    performance.mark("vault:stores");
     this.stopKeyring = stopKeyring;
     this.stopKeyPins = stopKeyPins;
     this.stopSeenStates = stopSeenStates;
@@ -200,6 +201,7 @@ export class SessionKeeper {
       saved,
     );
     // Ready only once the cached notes are open, so every action has its Notebook.
+    performance.mark("vault:ready");
     host.set({
       status: "ready",
       identifier: session.identifier,

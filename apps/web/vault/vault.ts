@@ -123,8 +123,13 @@ export class Vault {
       deviceToken: storedDeviceToken(),
       onDeviceToken: storeDeviceToken,
     });
+    // The start's phases as user-timing marks (DevTools' Timings track; `BENCH_ONLY=reload
+    // pnpm bench:web` prints them): vault:start, vault:db, vault:session, vault:stores, vault:ready.
+    performance.mark("vault:start");
     const vault = new Vault(api, await openLocalDb(dbName));
+    performance.mark("vault:db");
     const session = await loadSession(vault.db);
+    performance.mark("vault:session");
     const locked = session ? undefined : await lockedRecord(vault.db);
     if (locked) vault.set({ status: "locked", identifier: locked.identifier });
     else if (session) {
