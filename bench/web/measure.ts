@@ -317,12 +317,12 @@ export async function dropListSnapshot(page: Page): Promise<void> {
         open.onerror = () => reject(open.error);
       });
       if (db.objectStoreNames.contains("meta")) {
+        // The snapshot and its first screen (list-snapshot.ts) both.
         await new Promise((resolve) => {
-          const del = db
-            .transaction("meta", "readwrite")
-            .objectStore("meta")
-            .delete("listSnapshot");
-          del.onsuccess = del.onerror = () => resolve(undefined);
+          const tx = db.transaction("meta", "readwrite");
+          tx.objectStore("meta").delete("listSnapshot");
+          tx.objectStore("meta").delete("listSnapshotHead");
+          tx.oncomplete = tx.onerror = () => resolve(undefined);
         });
       }
       db.close();

@@ -200,7 +200,9 @@ async function reloadsAlone(browser: Browser, account: Seeded, label: string) {
       warm.push(await newestShown(page, false));
       await profiled?.();
       console.log(`  reload ${i + 1}: ${round(warm[i] ?? 0)} ms; ${await startPhases(page)}`);
-      await page.waitForTimeout(1_000);
+      // Until the page is quiet again: a reload while it still works (at 100,000 notes a
+      // sync and the list's save take seconds) waits for that page to unload.
+      await page.waitForTimeout(5_000);
     }
     report(
       `${label}: reload, warm cache → newest note visible (ms, median of 5)`,
@@ -214,6 +216,7 @@ async function reloadsAlone(browser: Browser, account: Seeded, label: string) {
       await page.locator(".note-item").first().waitFor({ timeout: WAIT });
       cold.push(await firstRowShown(page, false));
       console.log(`  no snapshot ${i + 1}: ${round(cold[i] ?? 0)} ms; ${await startPhases(page)}`);
+      await page.waitForTimeout(5_000);
     }
     report(`${label}: reload, no snapshot yet → first rows (ms, median of 5)`, median(cold), "—");
   } catch (error) {

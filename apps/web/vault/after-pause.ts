@@ -14,6 +14,23 @@ export function whenIdle(run: () => void): void {
   else run();
 }
 
+/** The longest afterNextPaint waits: a hidden tab paints no frame. */
+const PAINT_WAIT_MS = 100;
+
+/** Once the next frame is painted (or PAINT_WAIT_MS at most): work that must not delay it. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== "function") return resolve();
+    const latest = setTimeout(resolve, PAINT_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(latest);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 export function onTabHidden(hidden: () => void): () => void {
   if (typeof document === "undefined") return () => undefined;
   const changed = () => {

@@ -1,6 +1,7 @@
 import type { OpenNote, SyncEngine } from "@notes/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ListPublisher } from "./list-publisher";
+import { NoteIndex } from "./note-index";
 import type { NoteListItem } from "./vault-state";
 
 const note = (id: string, title: string) =>
@@ -210,6 +211,66 @@ describe("ListPublisher", () => {
     expect(covers).toBeDefined();
     expect(covers).toBeLessThanOrEqual(before);
     expect(covers).toBeGreaterThan(before - 60_000);
+    list.stop();
+  });
+
+  it("never saves a first screen alone; the rest joins it without undoing rows listed meanwhile", async () => {
+    const { list, shown, saved, hideTab } = publisher(() => 0, []);
+    const row = (id: string, title: string): NoteListItem => ({
+      id,
+      title,
+      tags: [],
+      role: "owner",
+      shared: false,
+    });
+    const first = new NoteIndex();
+    first.apply([row("a", "Alpha")]);
+    list.showSaved(first, true);
+    // Meanwhile: the first row renamed, a note made.
+    list.list([note("a", "Alpha renamed"), note("n", "New")]);
+    list.publish();
+    await vi.advanceTimersByTimeAsync(5_000);
+    hideTab();
+    expect(saved).toHaveLength(0);
+    list.savedRest([row("a", "Alpha"), row("b", "Bravo"), row("c", "Charlie")]);
+    const titles = (rows: NoteListItem[] | undefined) => rows?.map((r) => r.title).sort();
+    expect(titles(shown.at(-1))).toEqual(["Alpha renamed", "Bravo", "Charlie", "New"]);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(titles(saved[0])).toEqual(["Alpha renamed", "Bravo", "Charlie", "New"]);
+    list.stop();
+  });
+
+  it("saves again once a first screen is replaced by the cache, read (wholeListed)", async () => {
+    const { list, saved } = publisher(() => 0, []);
+    const first = new NoteIndex();
+    first.apply([{ id: "a", title: "Alpha", tags: [], role: "owner", shared: false }]);
+    list.showSaved(first, true);
+    list.publish();
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(saved).toHaveLength(0);
+    list.wholeListed();
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(saved).toHaveLength(1);
+    list.stop();
+  });
+
+  it("does not save again a reload's list that did not change, even when the tab is hidden", async () => {
+    const { list, saved, hideTab } = publisher(() => 0, []);
+    const stored = new NoteIndex();
+    stored.apply([{ id: "a", title: "Alpha", tags: [], role: "owner", shared: false }]);
+    list.showSaved(stored);
+    list.publish(); // a sync page that changed nothing
+    hideTab();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(saved).toHaveLength(0);
+    list.list([note("b", "Bravo")]);
+    hideTab();
+    expect(
+      saved
+        .at(-1)
+        ?.map((r) => r.id)
+        .sort(),
+    ).toEqual(["a", "b"]);
     list.stop();
   });
 });

@@ -57,6 +57,10 @@ export class ListPublisher {
    * (it rests on the device, issue 35) is no longer held, and has not left.
    */
   private due = new Map<string, NoteListItem | null>();
+  /** Only the saved list's first screen is listed yet (showSaved): nothing is saved. */
+  private firstScreen = false;
+  /** The index's version when the saved list (or its first screen) was shown. */
+  private firstScreenVersion: number | undefined;
   /** Look at every note held in memory too when the list is next shown. */
   private everyHeld = false;
   /** When the index was last brought level with what was marked (Date.now()). */
@@ -83,9 +87,41 @@ export class ListPublisher {
    * Shows the list a reload saved (list-snapshot.ts) until the notes themselves are
    * open: its index becomes the one kept from here (none saved: an empty list).
    */
-  showSaved(saved: NoteIndex | undefined): void {
+  showSaved(saved: NoteIndex | undefined, firstScreen = false): void {
     if (saved) this.index = saved;
+    this.firstScreen = firstScreen;
+    // What is stored already is not saved again: at 100,000 notes that is ~30 MB sealed
+    // on every hide of the tab, which held up the next page's load by 1–2 s.
+    if (saved && !firstScreen) this.saved = saved.version;
+    this.firstScreenVersion = saved?.version;
     this.show(new NoteListView(this.index));
+  }
+
+  /**
+   * The rest of the saved list, after its first screen was shown (`showSaved(…, true)`):
+   * rows not listed yet are added (a row listed meanwhile is newer than the snapshot's),
+   * and the list may be saved again. `rows` undefined: the rest did not open; the list
+   * is saved again only once what replaces it (the cache, read) is listed.
+   */
+  savedRest(rows: Iterable<NoteListItem> | undefined): void {
+    if (!this.firstScreen) return;
+    if (!rows) return;
+    const untouched = this.index.version === this.firstScreenVersion;
+    const missing: NoteListItem[] = [];
+    for (const row of rows) if (!this.index.get(row.id)) missing.push(row);
+    this.index.apply(missing);
+    this.firstScreen = false;
+    // Nothing listed meanwhile: the list is the one stored.
+    if (untouched) this.saved = this.index.version;
+    this.show(new NoteListView(this.index));
+    if (this.latest !== undefined) this.scheduleSave(SNAPSHOT_AFTER_MS);
+  }
+
+  /** The list no longer holds only a first screen (the cache has been read instead). */
+  wholeListed(): void {
+    if (!this.firstScreen) return;
+    this.firstScreen = false;
+    if (this.latest !== undefined) this.scheduleSave(SNAPSHOT_AFTER_MS);
   }
 
   /**
@@ -235,7 +271,8 @@ export class ListPublisher {
   }
 
   private store(version: number): void {
-    if (this.saved === version) return;
+    // A first screen alone is never saved as the whole list.
+    if (this.firstScreen || this.saved === version) return;
     this.saved = version;
     const covers = this.refreshedAt - COVER_MARGIN_MS;
     void this.save(inSavedOrder(this.index), covers).catch(() => undefined);

@@ -1,7 +1,18 @@
 import "fake-indexeddb/auto";
+import type { SyncEngine } from "@notes/client";
 import { describe, expect, it } from "vitest";
-import { inSavedOrder, loadListSnapshot, openSavedList, saveListSnapshot } from "./list-snapshot";
+import {
+  HEAD_ROWS,
+  inSavedOrder,
+  LIST_HEAD_KEY,
+  LIST_SNAPSHOT_KEY,
+  loadListSnapshot,
+  openSavedHead,
+  openSavedList,
+  saveListSnapshot,
+} from "./list-snapshot";
 import { NoteIndex } from "./note-index";
+import { NotebookList } from "./notebook-list";
 import { freshDb, testSession } from "./test-session";
 import type { NoteListItem } from "./vault-state";
 
@@ -60,4 +71,87 @@ describe("list snapshot", () => {
     await db.put("meta", "bm90IGEgc2VhbGVkIGJsb2I=", "listSnapshot");
     expect(await loadListSnapshot(db, session)).toBeUndefined();
   });
+
+  it("keeps its first screen beside it: a reload opens those rows first, and says whether they are all", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const many = rows(HEAD_ROWS + 50);
+    await saveListSnapshot(db, session, many, 0);
+    const first = await openSavedHead(db, session);
+    expect(first?.complete).toBe(false);
+    expect(first?.index.ordered("notes", "edited").map((n) => n.id)).toEqual(
+      many.slice(0, HEAD_ROWS).map((n) => n.id),
+    );
+    expect((await openSavedList(db, session))?.size).toBe(HEAD_ROWS + 50);
+    const few = rows(3);
+    await saveListSnapshot(db, session, few, 0);
+    const whole = await openSavedHead(db, session);
+    expect(whole?.complete).toBe(true);
+    expect(whole?.index.size).toBe(3);
+    expect(JSON.stringify(await db.get("meta", LIST_HEAD_KEY))).not.toContain("Row 1");
+  });
+
+  it("reads neither record as the other, and without a first screen opens the whole list", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    await saveListSnapshot(db, session, rows(HEAD_ROWS + 1), 0);
+    const head = (await db.get("meta", LIST_HEAD_KEY)) ?? "";
+    const whole = (await db.get("meta", LIST_SNAPSHOT_KEY)) ?? "";
+    // A first screen stored as the whole list is no list at all.
+    await db.put("meta", head, LIST_SNAPSHOT_KEY);
+    expect(await loadListSnapshot(db, session)).toBeUndefined();
+    // The whole list stored as the first screen (or a list saved before first screens
+    // were): the whole list is opened instead, complete.
+    await db.put("meta", whole, LIST_SNAPSHOT_KEY);
+    await db.put("meta", whole, LIST_HEAD_KEY);
+    expect(await openSavedHead(db, session)).toMatchObject({ complete: true });
+    await db.delete("meta", LIST_HEAD_KEY);
+    expect((await openSavedHead(db, session))?.index.size).toBe(HEAD_ROWS + 1);
+  });
+
+  it("after a first screen, lists the rest; when the rest does not open, reads the cache instead", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const many = rows(HEAD_ROWS + 20);
+    await saveListSnapshot(db, session, many, 0);
+    const engine = { held: () => [].values(), note: () => undefined } as unknown as SyncEngine;
+    const list = new NotebookList(
+      engine,
+      new Map(),
+      db,
+      session,
+      { set: () => undefined },
+      undefined,
+    );
+    list.showSaved(await openSavedHead(db, session));
+    expect(list.size).toBe(HEAD_ROWS);
+    await list.showRestOfSaved(() => openSavedList(db, session));
+    expect(list.size).toBe(HEAD_ROWS + 20);
+    expect(list.fillsFromCache).toBe(false);
+    const broken = new NotebookList(
+      engine,
+      new Map(),
+      db,
+      session,
+      { set: () => undefined },
+      undefined,
+    );
+    broken.showSaved(await openSavedHead(db, session));
+    await broken.showRestOfSaved(async () => undefined);
+    expect(broken.fillsFromCache).toBe(true);
+    list.stop();
+    broken.stop();
+  });
 });
+
+/** `count` rows, newest first (the order a snapshot is saved in). */
+function rows(count: number): NoteListItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    title: `Row ${i}`,
+    tags: [],
+    role: "owner" as const,
+    shared: false,
+    updatedAt: new Date(Date.UTC(2026, 10, 20) - i * 60_000).toISOString(),
+  }));
+}

@@ -6,7 +6,7 @@
 import type { ListedNote, OpenNote, Session, SyncEngine } from "@notes/client";
 import type { SessionBackground } from "./background/session-background";
 import { ListPublisher } from "./list-publisher";
-import { saveListSnapshot } from "./list-snapshot";
+import { type SavedList, saveListSnapshot } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import type { NoteIndex } from "./note-index";
 import type { NotebookHost } from "./notebook-host";
@@ -19,6 +19,8 @@ export class NotebookList {
   private readonly lister: ListPublisher;
   /** No snapshot to show (none saved yet): the list fills as the cache is read. */
   private fillFromCache = false;
+  /** Only the snapshot's first screen is shown: the rest is opened after (showRestOfSaved). */
+  private restToOpen = false;
   private listedAt = Number.NEGATIVE_INFINITY;
   /** Notes read from the cache and not listed yet (FILL_EVERY_MS). */
   private readonly pendingFill: (ListedNote | OpenNote)[] = [];
@@ -43,10 +45,27 @@ export class NotebookList {
     );
   }
 
-  /** Shows the sealed snapshot (list-snapshot.ts), or an empty list when none was saved. */
-  showSaved(saved: NoteIndex | undefined): void {
+  /**
+   * Shows the sealed snapshot (list-snapshot.ts): its first screen, or all of it; an
+   * empty list when none was saved.
+   */
+  showSaved(saved: SavedList | undefined): void {
     this.fillFromCache = saved === undefined;
-    this.lister.showSaved(saved);
+    this.restToOpen = saved !== undefined && !saved.complete;
+    this.lister.showSaved(saved?.index, this.restToOpen);
+  }
+
+  /**
+   * After a first screen alone: the rest of the saved list (`open`), added to it. When it
+   * does not open, the list is read from the cache instead (`fillsFromCache`).
+   */
+  async showRestOfSaved(open: () => Promise<NoteIndex | undefined>): Promise<void> {
+    if (!this.restToOpen) return;
+    this.restToOpen = false;
+    const whole = await open().catch(() => undefined);
+    if (this.stopped) return;
+    if (whole) this.lister.savedRest(whole.values());
+    else this.fillFromCache = true;
   }
 
   /** How many rows are listed. */
@@ -91,6 +110,7 @@ export class NotebookList {
   /** The whole cache was read: what waits is listed. */
   filled(): void {
     if (this.pendingFill.length > 0) this.lister.list(this.pendingFill.splice(0));
+    this.lister.wholeListed();
   }
 
   /**

@@ -19,7 +19,7 @@ import {
 } from "@notes/client";
 import type { NoteMetadata } from "@notes/crypto";
 import type { Awareness } from "y-protocols/awareness";
-import { whenIdle } from "./after-pause";
+import { afterNextPaint, whenIdle } from "./after-pause";
 import { SEARCH_COVERS_KEY } from "./background/protocol";
 import { SessionBackground } from "./background/session-background";
 import {
@@ -31,12 +31,11 @@ import {
 } from "./first-list";
 import { recordJourney } from "./journey";
 import { keepLinkReseals } from "./link-reseals-store";
-import { openSavedList } from "./list-snapshot";
+import { openSavedHead, openSavedList, type SavedList } from "./list-snapshot";
 import type { LiveNote } from "./live-note";
 import type { LocalDb } from "./local-db";
 import { cachedSince, cacheNotes } from "./note-cache";
 import { type NoteDeparture, NoteDepartures, roomTicketProbe } from "./note-departures";
-import type { NoteIndex } from "./note-index";
 import { type Backlink, backlinksTo } from "./note-links";
 import { NoteRooms } from "./note-rooms";
 import { NoteSharing } from "./note-sharing";
@@ -89,6 +88,8 @@ export class Notebook {
   private readonly rooms: NoteRooms;
   private stopped = false;
   private readonly list: NotebookList;
+  /** The saved list's rest opened and listed (at once when it was shown whole). */
+  private restShown: Promise<void> = Promise.resolve();
   /** The worker that keeps the index and seals the list; none without workers (tests). */
   private readonly background: SessionBackground | undefined;
   private readonly search: NoteSearch | undefined;
@@ -195,18 +196,22 @@ export class Notebook {
 
   /**
    * Shows the sealed list snapshot (`saved`: opened by the session keeper while the
-   * stores the sync needs load, list-snapshot.ts), then starts (`start`).
+   * stores the sync needs load, list-snapshot.ts), its first screen alone when one was
+   * saved, then starts (`start`): the rest of it is opened once that is on screen.
    */
   static async open(
     api: ApiClient,
     db: LocalDb,
     session: Session,
     host: NotebookHost,
-    saved: Promise<NoteIndex | undefined> = openSavedList(db, session),
+    saved: Promise<SavedList | undefined> = openSavedHead(db, session),
   ) {
     const token = await db.get("meta", "syncToken");
     const notebook = new Notebook(api, db, session, token, host);
     notebook.list.showSaved(await saved);
+    notebook.restShown = notebook.list.showRestOfSaved(() =>
+      afterNextPaint().then(() => openSavedList(db, session)),
+    );
     host.set({
       pending: await pendingCount(db),
       sync: { running: false, applied: 0, firstDone: token !== undefined },
@@ -222,6 +227,8 @@ export class Notebook {
    * run, the notes the search index lacks are read for it, in the background.
    */
   private async start(): Promise<void> {
+    // Before anything lists or saves a row: the saved list whole again.
+    await this.restShown;
     await this.shelf.restore();
     if (this.list.fillsFromCache) await listCache(this.firstList());
     else await listChangedSince(this.firstList());
@@ -383,8 +390,12 @@ export class Notebook {
     return found.sort((a, b) => a.title.localeCompare(b.title));
   }
 
-  /** Every row of the list (role and shared mark included), in no particular order. */
-  listed(): Iterable<NoteListItem> {
+  /**
+   * Every row of the list (role and shared mark included), in no particular order, once
+   * the saved list is all listed (its first screen alone is not all).
+   */
+  async listedAll(): Promise<Iterable<NoteListItem>> {
+    await this.restShown;
     return this.list.items();
   }
 

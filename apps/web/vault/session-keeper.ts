@@ -26,7 +26,7 @@ import { keepKeyPins } from "./key-pins-store";
 import { keepKeyStates } from "./key-states-store";
 import { KT_ALERT, watchKeyTransparency } from "./key-transparency-watch";
 import { keepKeyring } from "./keyring-store";
-import { openSavedList } from "./list-snapshot";
+import { openSavedHead } from "./list-snapshot";
 import { clearLocalDb, type LocalDb } from "./local-db";
 import { Notebook } from "./notebook";
 import type { NotebookHost } from "./notebook-host";
@@ -134,7 +134,7 @@ export class SessionKeeper {
     api.setToken(session.token);
     // The list as last shown needs only the master key: it is read and opened while the
     // stores below load, and shown as soon as the Notebook opens (issue 35).
-    const saved = openSavedList(db, session);
+    const saved = openSavedHead(db, session);
     saved.catch(() => undefined); // awaited by Notebook.open; not unhandled meanwhile
     // The stores below are read at once, each from its own record: none needs another.
     const [stopKeyring, stopKeyPins, stopSeenStates, stopKeyStates] = await Promise.all([
@@ -167,10 +167,12 @@ export class SessionKeeper {
         else if (shown) host.set({ problem: undefined });
       },
       // The list this device holds answers it; a new device walks the server's feed.
-      sharesNotesHere(
-        api,
-        async () => this.notebook?.listed() ?? (await saved.catch(() => undefined))?.values(),
-      ),
+      sharesNotesHere(api, async () => {
+        if (this.notebook) return this.notebook.listedAll();
+        // Before the Notebook: the saved list only when it was read whole; else the feed.
+        const first = await saved.catch(() => undefined);
+        return first?.complete ? first.index.values() : undefined;
+      }),
     );
     // The account's own keys in the public key log, now and after each new epoch; what
     // the person must know (a key they did not make, a frozen or forked log) at once.

@@ -4,7 +4,7 @@
 // Its jobs: the full-text index (open, upsert, remove, query, save), sealing the
 // notes list snapshot (saveList), and, in a worker of their own, keeping uploads for
 // resuming (upload-keeping.ts).
-import { LIST_COVERS_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
+import { headOf, LIST_COVERS_KEY, LIST_HEAD_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
 import { sealLocalJson } from "../local-seal";
 import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
@@ -157,6 +157,7 @@ export async function handleBackgroundRequest(
       const { listKey, store } = state;
       if (!listKey || !store) return { type: "error", message: "nothing to save with" };
       await store.put(LIST_SNAPSHOT_KEY, await sealLocalJson(listKey, request.notes));
+      await store.put(LIST_HEAD_KEY, await sealLocalJson(listKey, headOf(request.notes)));
       if (request.covers !== undefined) await store.put(LIST_COVERS_KEY, String(request.covers));
       return { type: "saved" };
     }
