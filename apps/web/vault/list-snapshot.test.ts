@@ -115,27 +115,15 @@ describe("list snapshot", () => {
     const many = rows(HEAD_ROWS + 20);
     await saveListSnapshot(db, session, many, 0);
     const engine = { held: () => [].values(), note: () => undefined } as unknown as SyncEngine;
-    const list = new NotebookList(
-      engine,
-      new Map(),
-      db,
-      session,
-      { set: () => undefined },
-      undefined,
-    );
+    const listOf = () =>
+      new NotebookList(engine, new Map(), db, session, { set: () => undefined }, undefined);
+    const list = listOf();
     list.showSaved(await openSavedHead(db, session));
     expect(list.size).toBe(HEAD_ROWS);
     await list.showRestOfSaved(() => openSavedList(db, session));
     expect(list.size).toBe(HEAD_ROWS + 20);
     expect(list.fillsFromCache).toBe(false);
-    const broken = new NotebookList(
-      engine,
-      new Map(),
-      db,
-      session,
-      { set: () => undefined },
-      undefined,
-    );
+    const broken = listOf();
     broken.showSaved(await openSavedHead(db, session));
     await broken.showRestOfSaved(async () => undefined);
     expect(broken.fillsFromCache).toBe(true);
