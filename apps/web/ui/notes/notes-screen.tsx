@@ -13,53 +13,10 @@ import { ExportButton } from "./export-button";
 import { moveNoteTo } from "./move-note";
 import { NewNoteDraft } from "./new-note-draft";
 import { NoteList, type StepShown } from "./note-list";
+import { NotePane } from "./note-pane";
 import { NotebookNav } from "./notebook-nav";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { useShortcuts } from "./shortcuts";
-
-/**
- * The open note's pane, its editor with it (Tiptap, ProseMirror, the Yjs binding: most
- * of the screen's code), loaded apart from the list: a reload shows the list without
- * evaluating that code first (about 60 ms at 10,000 notes, issue 35), and it loads right
- * after. Held here once loaded, so every later render has it at once: React.lazy would
- * suspend the first render of each new pane for a tick, and a title typed straight after
- * "New note" would lose its focus there.
- */
-type PaneModule = typeof import("./note-pane");
-let paneModule: PaneModule | undefined;
-let paneLoading: Promise<PaneModule> | undefined;
-
-function loadPane(): Promise<PaneModule> {
-  paneLoading ??= import("./note-pane").then(
-    (module) => {
-      paneModule = module;
-      return module;
-    },
-    (error: unknown) => {
-      paneLoading = undefined; // asked again next time
-      throw error;
-    },
-  );
-  return paneLoading;
-}
-
-/**
- * The pane's module, read from here at each render (a render forced by flushSync has it
- * as soon as it is loaded): undefined until then, and the screen renders again once it
- * is. The load starts once the screen is shown (an effect), not when this module is
- * evaluated, which happens while the vault opens.
- */
-function usePaneModule(): PaneModule | undefined {
-  const [, loaded] = useState(false);
-  useEffect(() => {
-    if (!paneModule)
-      void loadPane().then(
-        () => loaded(true),
-        () => undefined,
-      );
-  }, []);
-  return paneModule;
-}
 
 export function NotesScreen() {
   const { vault } = useVault();
@@ -80,7 +37,6 @@ export function NotesScreen() {
   const [filter, setFilter] = useState<ListFilter>(ALL_NOTES);
   const shown = useRef<StepShown>(() => undefined);
   useEffect(() => setSelected(inUrl), [inUrl]);
-  const pane = usePaneModule();
   // The tier decides whether revisions are kept: learn it fresh once per visit.
   useEffect(() => void vault.refreshAccount().catch(() => undefined), [vault]);
   const select = (id: string | undefined) => {
@@ -102,15 +58,11 @@ export function NotesScreen() {
     setDraftTitle("");
     setCreating(true);
     try {
-      // The pane's code too: the pane must replace the draft in one go (below).
-      const [id] = await Promise.all([
-        vault.createNote({
-          title: "",
-          tags: filter.kind === "tag" ? [filter.tag] : [],
-          ...(filter.kind === "notebook" && { notebook: [...filter.path] }),
-        }),
-        loadPane(),
-      ]);
+      const id = await vault.createNote({
+        title: "",
+        tags: filter.kind === "tag" ? [filter.tag] : [],
+        ...(filter.kind === "notebook" && { notebook: [...filter.path] }),
+      });
       // In this same task (no key can come in between): the title typed meanwhile goes
       // on the note, and its pane replaces the draft's before the next key arrives.
       const title = draftTitle.current;
@@ -178,17 +130,13 @@ export function NotesScreen() {
           >
             ← All notes
           </button>
-          {pane ? (
-            <pane.NotePane
-              key={selected}
-              id={selected}
-              focusTitle={selected === created}
-              onDeleted={() => select(undefined)}
-              onOpenNote={select}
-            />
-          ) : (
-            <article className="pane" aria-busy="true" />
-          )}
+          <NotePane
+            key={selected}
+            id={selected}
+            focusTitle={selected === created}
+            onDeleted={() => select(undefined)}
+            onOpenNote={select}
+          />
         </div>
       ) : (
         <p className="muted pane">
