@@ -100,12 +100,11 @@ export class ListPublisher {
   /**
    * The rest of the saved list, after its first screen was shown (`showSaved(…, true)`):
    * rows not listed yet are added (a row listed meanwhile is newer than the snapshot's),
-   * and the list may be saved again. `rows` undefined: the rest did not open; the list
-   * is saved again only once what replaces it (the cache, read) is listed.
+   * and the list may be saved again. (A rest that does not open: `wholeListed`, once the
+   * cache that replaces it is read.)
    */
-  savedRest(rows: Iterable<NoteListItem> | undefined): void {
+  savedRest(rows: Iterable<NoteListItem>): void {
     if (!this.firstScreen) return;
-    if (!rows) return;
     const untouched = this.index.version === this.firstScreenVersion;
     const missing: NoteListItem[] = [];
     for (const row of rows) if (!this.index.get(row.id)) missing.push(row);
