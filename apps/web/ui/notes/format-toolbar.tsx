@@ -30,6 +30,7 @@ import {
   Table,
   Trash2,
 } from "lucide-react";
+import { isActiveAt } from "./active-at-caret";
 
 interface Format {
   name: string;
@@ -48,14 +49,14 @@ const GROUPS: Format[][] = [
       name: "Bold",
       icon: Bold,
       keys: "Ctrl+B",
-      isActive: (e) => e.isActive(MARK.bold),
+      isActive: (e) => isActiveAt(e.state, MARK.bold),
       apply: (e) => chain(e).toggleBold().run(),
     },
     {
       name: "Italic",
       icon: Italic,
       keys: "Ctrl+I",
-      isActive: (e) => e.isActive(MARK.italic),
+      isActive: (e) => isActiveAt(e.state, MARK.italic),
       apply: (e) => chain(e).toggleItalic().run(),
     },
   ],
@@ -64,20 +65,20 @@ const GROUPS: Format[][] = [
       name: "Heading",
       icon: Heading2,
       keys: "## ",
-      isActive: (e) => e.isActive(NODE.heading, { level: 2 }),
+      isActive: (e) => isActiveAt(e.state, NODE.heading, { level: 2 }),
       apply: (e) => chain(e).toggleHeading({ level: 2 }).run(),
     },
     {
       name: "Quote",
       icon: Quote,
-      isActive: (e) => e.isActive(NODE.blockquote),
+      isActive: (e) => isActiveAt(e.state, NODE.blockquote),
       apply: (e) => chain(e).toggleBlockquote().run(),
     },
     {
       name: "Code",
       icon: Code,
       keys: "```",
-      isActive: (e) => e.isActive(NODE.codeBlock),
+      isActive: (e) => isActiveAt(e.state, NODE.codeBlock),
       apply: (e) => chain(e).toggleCodeBlock().run(),
     },
   ],
@@ -85,19 +86,19 @@ const GROUPS: Format[][] = [
     {
       name: "Bullets",
       icon: List,
-      isActive: (e) => e.isActive(NODE.bulletList),
+      isActive: (e) => isActiveAt(e.state, NODE.bulletList),
       apply: (e) => chain(e).toggleBulletList().run(),
     },
     {
       name: "Numbered",
       icon: ListOrdered,
-      isActive: (e) => e.isActive(NODE.orderedList),
+      isActive: (e) => isActiveAt(e.state, NODE.orderedList),
       apply: (e) => chain(e).toggleOrderedList().run(),
     },
     {
       name: "Checklist",
       icon: ListChecks,
-      isActive: (e) => e.isActive(NODE.taskList),
+      isActive: (e) => isActiveAt(e.state, NODE.taskList),
       apply: (e) => chain(e).toggleTaskList().run(),
     },
   ],
@@ -108,21 +109,21 @@ const GROUPS: Format[][] = [
       name: "Strikethrough",
       icon: Strikethrough,
       keys: "Ctrl+Shift+S",
-      isActive: (e) => e.isActive(MARK.strike),
+      isActive: (e) => isActiveAt(e.state, MARK.strike),
       apply: (e) => chain(e).toggleStrike().run(),
     },
     {
       name: "Highlight",
       icon: Highlighter,
       keys: "Ctrl+Shift+H",
-      isActive: (e) => e.isActive(MARK.highlight),
+      isActive: (e) => isActiveAt(e.state, MARK.highlight),
       apply: (e) => chain(e).toggleHighlight().run(),
     },
     {
       name: "Subheading",
       icon: Heading3,
       keys: "### ",
-      isActive: (e) => e.isActive(NODE.heading, { level: 3 }),
+      isActive: (e) => isActiveAt(e.state, NODE.heading, { level: 3 }),
       apply: (e) => chain(e).toggleHeading({ level: 3 }).run(),
     },
   ],
@@ -131,7 +132,7 @@ const GROUPS: Format[][] = [
       name: "Table",
       icon: Table,
       keys: "| a | b | and Enter",
-      isActive: (e) => e.isActive(NODE.table),
+      isActive: (e) => isActiveAt(e.state, NODE.table),
       apply: (e) => chain(e).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
     },
   ],
@@ -168,12 +169,16 @@ const TABLE_TOOLS: Format[] = [
 const FORMATS = GROUPS.flat();
 
 export function FormatToolbar({ editor, onAttach }: { editor: Editor; onAttach?: () => void }) {
-  // Which formats apply at the caret: a re-render only when one of them changes.
+  // Which formats apply at the caret: a re-render only when one of them changes. Asked
+  // at every transaction, so read off the caret (active-at-caret.ts), not the note.
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => FORMATS.map((f) => (e && f.isActive(e) ? "1" : "0")).join(""),
   });
-  const inTable = useEditorState({ editor, selector: ({ editor: e }) => e?.isActive(NODE.table) });
+  const inTable = useEditorState({
+    editor,
+    selector: ({ editor: e }) => (e ? isActiveAt(e.state, NODE.table) : false),
+  });
   let index = 0;
   const groups = inTable ? [...GROUPS, TABLE_TOOLS] : GROUPS;
   return (
