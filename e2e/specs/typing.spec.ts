@@ -88,6 +88,49 @@ test("a title typed straight after New note (button or N) keeps every key", asyn
   await expect(list.getByRole("listitem")).toHaveCount(titles.length);
 });
 
+test.describe("while the editor's code is still on its way", () => {
+  // The service worker would answer the code from its cache, out of the route's reach.
+  test.use({ serviceWorkers: "block" });
+
+  test("a title typed straight after New note lands on the note", async ({ page }) => {
+    await signUp(page);
+    // The editor's code (pane-module.ts loads it after the list is shown) is held back
+    // until the title is typed: the draft takes the keys, and the pane that replaces it
+    // must carry them all, however long the code took.
+    let held = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("Start writing")) {
+        held++;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.reload();
+    await page.getByRole("button", { name: "New note" }).click();
+    const title = "Held back jak nap";
+    await typeScript(page, [title], seededRandom(seedOf() + 3));
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    // The list was shown without the editor's code: it is the one request held.
+    expect(held).toBe(1);
+    await page.waitForTimeout(1_500);
+    release();
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(title);
+    await page.keyboard.type(" and more");
+    const list = page.getByRole("list", { name: "Notes" });
+    await expect(list.getByRole("button", { name: `${title} and more` })).toHaveCount(1);
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await page.unroute("**/_next/static/**/*.js");
+    await page.reload();
+    await expect(list.getByRole("button", { name: `${title} and more` })).toHaveCount(1);
+  });
+});
+
 test("two people typing at one spot keep each run whole and in order", async ({
   page,
   secondDevice,

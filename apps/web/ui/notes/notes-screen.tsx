@@ -13,8 +13,8 @@ import { ExportButton } from "./export-button";
 import { moveNoteTo } from "./move-note";
 import { NewNoteDraft } from "./new-note-draft";
 import { NoteList, type StepShown } from "./note-list";
-import { NotePane } from "./note-pane";
 import { NotebookNav } from "./notebook-nav";
+import { loadPane, usePaneModule } from "./pane-module";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { useShortcuts } from "./shortcuts";
 
@@ -37,6 +37,7 @@ export function NotesScreen() {
   const [filter, setFilter] = useState<ListFilter>(ALL_NOTES);
   const shown = useRef<StepShown>(() => undefined);
   useEffect(() => setSelected(inUrl), [inUrl]);
+  const pane = usePaneModule();
   // The tier decides whether revisions are kept: learn it fresh once per visit.
   useEffect(() => void vault.refreshAccount().catch(() => undefined), [vault]);
   const select = (id: string | undefined) => {
@@ -58,6 +59,11 @@ export function NotesScreen() {
     setDraftTitle("");
     setCreating(true);
     try {
+      // The pane's code first, then the note: the pane must replace the draft in the
+      // task the note is made in (below). Waited for with the note, the note could be
+      // let go from memory before the code came, and the title typed meanwhile with it.
+      // Without the code (offline, not cached) the note is still made, its pane busy.
+      await loadPane().catch(() => undefined);
       const id = await vault.createNote({
         title: "",
         tags: filter.kind === "tag" ? [filter.tag] : [],
@@ -130,13 +136,17 @@ export function NotesScreen() {
           >
             ← All notes
           </button>
-          <NotePane
-            key={selected}
-            id={selected}
-            focusTitle={selected === created}
-            onDeleted={() => select(undefined)}
-            onOpenNote={select}
-          />
+          {pane ? (
+            <pane.NotePane
+              key={selected}
+              id={selected}
+              focusTitle={selected === created}
+              onDeleted={() => select(undefined)}
+              onOpenNote={select}
+            />
+          ) : (
+            <article className="pane" aria-busy="true" />
+          )}
         </div>
       ) : (
         <p className="muted pane">
