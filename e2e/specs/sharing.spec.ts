@@ -75,6 +75,12 @@ test("share by handle, co-edit live, demote to viewer, remove", async ({ page, s
   }
   await expect(cursorOf(page, guest.handle)).toBeVisible(LIVE);
   await expect(cursorOf(other, owner.handle)).toBeVisible(LIVE);
+  // A new line splits the note's blocks and Backspace joins them again; each drops the
+  // cursors drawn: the guest's comes back though the guest does not move.
+  for (const key of ["Enter", "Backspace"]) {
+    await page.keyboard.press(key);
+    await expect(cursorOf(page, guest.handle)).toBeVisible(LIVE);
+  }
   // Live frames are for speed only: every edit still reaches the server through the API.
   await release();
   await expectSynced(page);
