@@ -129,6 +129,27 @@ test.describe("while the editor's code is still on its way", () => {
     await page.reload();
     await expect(list.getByRole("button", { name: `${title} and more` })).toHaveCount(1);
   });
+
+  test("an editor whose code does not come says so, and opens on Try again", async ({ page }) => {
+    await signUp(page);
+    await writeNote(page, "Kept here", "Its text is kept.");
+    let failing = true;
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (failing && body.includes("Start writing")) return route.abort("internetdisconnected");
+      return route.fulfill({ response, body });
+    });
+    await page.reload();
+    await page.getByRole("button", { name: /Kept here/ }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The editor could not be loaded (offline?)." }),
+    ).toBeVisible();
+    failing = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByLabel("Title")).toHaveValue("Kept here");
+    await expect(editor(page)).toContainText("Its text is kept.");
+  });
 });
 
 test("two people typing at one spot keep each run whole and in order", async ({

@@ -136,14 +136,21 @@ export function NotesScreen() {
           >
             ← All notes
           </button>
-          {pane ? (
-            <pane.NotePane
+          {pane.state === "loaded" ? (
+            <pane.module.NotePane
               key={selected}
               id={selected}
               focusTitle={selected === created}
               onDeleted={() => select(undefined)}
               onOpenNote={select}
             />
+          ) : pane.state === "failed" ? (
+            <article className="pane">
+              <p role="alert">The editor could not be loaded (offline?).</p>
+              <button type="button" onClick={pane.retry}>
+                Try again
+              </button>
+            </article>
           ) : (
             <article className="pane" aria-busy="true" />
           )}
