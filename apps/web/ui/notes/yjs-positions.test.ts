@@ -3,7 +3,6 @@
 // patches/@tiptap__y-tiptap@3.0.9.patch starts that walk at the caret's top-level block
 // when the caret comes resolved; these tests hold it to the whole walk's answers.
 import { getSchema } from "@tiptap/core";
-import type { Node as PmNode } from "@tiptap/pm/model";
 import StarterKit from "@tiptap/starter-kit";
 import {
   absolutePositionToRelativePosition,
@@ -104,8 +103,8 @@ describe("a caret mapped to a Yjs position (the binding's patch)", () => {
     const inserted = new Y.XmlElement("paragraph");
     inserted.insert(0, [new Y.XmlText("from elsewhere")]);
     fragment.insert(0, [inserted]);
-    const stale: PmNode = doc;
-    for (const pos of [5, 200, stale.content.size - 1]) {
+    // `doc` is now stale: the editor has not rendered the block.
+    for (const pos of [5, 200, doc.content.size - 1]) {
       const walk = countingGets(mapping);
       const walked = absolutePositionToRelativePosition(pos, fragment, walk.counted);
       const start = countingGets(mapping);
@@ -113,7 +112,7 @@ describe("a caret mapped to a Yjs position (the binding's patch)", () => {
         pos,
         fragment,
         start.counted,
-        stale.resolve(pos),
+        doc.resolve(pos),
       );
       expect(same(started, walked), `position ${pos}`).toBe(true);
       // Only the check that found the block held as another node, then the whole walk.
