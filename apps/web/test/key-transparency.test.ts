@@ -34,7 +34,12 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { key32, type SignedUp, signUp } from "./support/accounts";
 import { baseUrl, Client, expectProblem, randomIp } from "./support/api";
-import { eventually, headOfEpoch, type PublishedHead } from "./support/key-transparency";
+import {
+  AUDIT_TIMEOUT_MS,
+  eventually,
+  headOfEpoch,
+  type PublishedHead,
+} from "./support/key-transparency";
 import { blob, newNote } from "./support/notes";
 import { rosterWithProofs, setMembers, sharer } from "./support/sharing";
 
@@ -204,7 +209,8 @@ describe("key transparency", () => {
     );
   });
 
-  it("replays the whole log in the auditor", async () => {
+  // One request per epoch since the suite began (AUDIT_TIMEOUT_MS says what that costs).
+  it("replays the whole log in the auditor", { timeout: AUDIT_TIMEOUT_MS }, async () => {
     const report = await auditLog(new LogReader(baseUrl()));
     expect(report.epochs).toBeGreaterThan(1);
   });

@@ -9,6 +9,13 @@ import type { Client } from "./api";
 
 export type PublishedHead = { head: SignedHeadJson; headInLog: string[]; consistency?: string[] };
 
+/**
+ * The ceiling of a test that audits the whole log: one request per epoch since the suite
+ * began (about 600 by the key-transparency files), 8 s against an idle embedded server,
+ * over 60 s once beside the journeys in a fresh-clone CI.
+ */
+export const AUDIT_TIMEOUT_MS = 180_000;
+
 /** Asks until `read` answers (the next epoch is at most a few hundred ms away). */
 export async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
   for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
