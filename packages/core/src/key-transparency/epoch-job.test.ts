@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Core } from "../core";
+import { enqueueBinding } from "./enqueue";
 import { startEpochJob } from "./epoch-job";
 
 /** A core whose every query fails with `error`, and a log that keeps what it hears. */
@@ -54,5 +55,55 @@ describe("the key-transparency epoch job", () => {
       expect(told).toBe(0);
       expect(heard[0]).toBe("error: key transparency: epoch failed");
     }
+  });
+
+  it("reads only when an epoch could close: at once after an enqueue here, else once an epoch", async () => {
+    const epochMs = 1000;
+    const headAt = Date.now();
+    const reads: number[] = [];
+    // The newest head is young, then ages with nothing waiting (idle interval 10 s).
+    const look: unknown = new Proxy(
+      {},
+      {
+        get: (_, property) =>
+          property === "then"
+            ? (resolve: (rows: unknown) => void) => {
+                reads.push(Date.now());
+                resolve([{ epoch: 1, timestampMs: headAt, pending: false }]);
+              }
+            : () => look,
+      },
+    );
+    const core = {
+      config: {
+        keyTransparency: { epochMs, idleMs: 10_000, witnessKeys: [], quorum: 0 },
+        serverSecret: "s",
+      },
+      db: { select: () => look },
+      log: { warn: () => {}, error: () => {} },
+    } as unknown as Core;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const job = startEpochJob(core);
+    await sleep(2300);
+    // A tick every 250 ms: the first look, none while the head is younger than an epoch,
+    // then one an epoch (two in the 1.3 s after): not one a tick (about five).
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.length).toBeLessThanOrEqual(3);
+    expect((reads[1] as number) - headAt).toBeGreaterThanOrEqual(epochMs);
+    // Just after a look, something put in the next epoch by this process is looked for at
+    // the next tick (a ceiling of 600 ms for a loaded machine), not an epoch later.
+    const seen = reads.length;
+    while (reads.length === seen) await sleep(5);
+    const before = reads.length;
+    const enqueuedAt = Date.now();
+    const insert: unknown = new Proxy(
+      {},
+      { get: (_, p) => (p === "then" ? (resolve: () => void) => resolve() : () => insert) },
+    );
+    await enqueueBinding({ insert: () => insert } as never, "account");
+    await sleep(600);
+    await job.stop();
+    expect(reads.length).toBeGreaterThan(before);
+    expect((reads[before] as number) - enqueuedAt).toBeLessThan(600);
   });
 });

@@ -66,18 +66,22 @@ const sameKey = (a: Uint8Array | null, b: Uint8Array | null) =>
   a === null || b === null ? a === b : equalBytes(a, b);
 
 /** The idle interval, never shorter than an epoch. */
-const idleEpochMs = (core: Core) => {
+export const idleEpochMs = (core: Core) => {
   const { epochMs, idleMs } = ktConfig(core);
   return Math.max(epochMs, idleMs ?? epochMs);
 };
 
-async function anythingPending(core: Core): Promise<boolean> {
-  const [row] = await rows<{ pending: boolean }>(
-    core.db,
-    sql`select exists (select 1 from ${ktPending}) or exists (select 1 from ${ktRosterPending})
-          or exists (select 1 from ${ktSeenPending}) as pending`,
-  );
-  return row?.pending === true;
+/** What a run saw before deciding: the newest head's time, and whether anything waited. */
+export interface EpochLook {
+  headAt?: number;
+  pending: boolean;
+}
+
+export interface RunEpochOptions {
+  now?: number;
+  force?: boolean;
+  /** Told what the run read first (the epoch job plans its next read from it). */
+  looked?: (look: EpochLook) => void;
 }
 
 /**
@@ -86,21 +90,28 @@ async function anythingPending(core: Core): Promise<boolean> {
  */
 export async function runEpoch(
   core: Core,
-  options: { now?: number; force?: boolean } = {},
+  options: RunEpochOptions = {},
 ): Promise<ClosedEpoch | undefined> {
   const now = options.now ?? Date.now();
   const { epochMs, quorum, witnessKeys } = ktConfig(core);
   // Read before the transaction: an embedded database has one connection, which the
-  // transaction holds. Checked again under the lock.
+  // transaction holds. Checked again under the lock. One statement: on the embedded
+  // database each costs a millisecond or more, and the job reads this at every tick.
   const [before] = await core.db
-    .select({ epoch: ktHeads.epoch, timestampMs: ktHeads.timestampMs })
+    .select({
+      epoch: ktHeads.epoch,
+      timestampMs: ktHeads.timestampMs,
+      pending: sql<boolean>`exists (select 1 from ${ktPending}) or exists (select 1 from ${ktRosterPending})
+          or exists (select 1 from ${ktSeenPending})`,
+    })
     .from(ktHeads)
     .orderBy(desc(ktHeads.epoch))
     .limit(1);
+  options.looked?.({ headAt: before?.timestampMs, pending: before?.pending === true });
   if (before && !options.force) {
     const age = now - before.timestampMs;
     if (age < epochMs) return undefined;
-    if (age < idleEpochMs(core) && !(await anythingPending(core))) return undefined;
+    if (age < idleEpochMs(core) && before.pending !== true) return undefined;
   }
   const copy = await directoryAt(core, before?.epoch ?? 0);
   const keys = ktKeys(core);
