@@ -73,7 +73,7 @@ function directUrl(env: {
 
 export type Env = z.infer<typeof schema>;
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Readonly<Record<string, string | undefined>> = process.env): Env {
   const parsed = schema.safeParse(
     Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")),
   );
