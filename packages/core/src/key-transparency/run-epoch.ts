@@ -96,7 +96,7 @@ export async function runEpoch(
   const { epochMs, quorum, witnessKeys } = ktConfig(core);
   // Read before the transaction: an embedded database has one connection, which the
   // transaction holds. Checked again under the lock. One statement: on the embedded
-  // database each costs a millisecond or more, and the job reads this at every tick.
+  // database each costs a millisecond or more, and the epoch job reads this often.
   const [before] = await core.db
     .select({
       epoch: ktHeads.epoch,
