@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { integrationFilesMarked } from "./scripts/test-markers.mjs";
 
 /**
  * TEST_SCOPE=database (CI's second run, on Postgres) leaves out the integration files
@@ -9,22 +8,23 @@ import { configDefaults, defineConfig } from "vitest/config";
  * cannot differ by database, so they run once, on the embedded one. Unset, every
  * file runs, whatever the database.
  */
-const integrationDir = path.join(import.meta.dirname, "apps/web/test");
 const scope = process.env.TEST_SCOPE ?? "all";
 if (scope !== "all" && scope !== "database") {
   throw new Error(`TEST_SCOPE must be "all" or "database", not "${scope}"`);
 }
 const databaseIndependent =
-  scope === "database"
-    ? readdirSync(integrationDir)
-        .filter((file) => file.endsWith(".test.ts"))
-        .filter((file) =>
-          readFileSync(path.join(integrationDir, file), "utf8")
-            .slice(0, 2000)
-            .includes("// integration: database-independent"),
-        )
-        .map((file) => `apps/web/test/${file}`)
-    : [];
+  scope === "database" ? integrationFilesMarked(import.meta.dirname, "database-independent") : [];
+
+/**
+ * TEST_LANE=main (`pnpm test` without arguments, scripts/test.mjs) leaves out the files
+ * marked `// integration: own lane`: the wrapper runs those in a vitest process of its
+ * own, beside this one, once the unit tests are done. Unset, every file runs here.
+ */
+const lane = process.env.TEST_LANE ?? "all";
+if (lane !== "all" && lane !== "main" && lane !== "own") {
+  throw new Error(`TEST_LANE must be "all", "main" or "own", not "${lane}"`);
+}
+const ownLane = lane === "main" ? integrationFilesMarked(import.meta.dirname, "own lane") : [];
 
 /**
  * The /v1 files the pooled project runs again, unchanged, against the deployment
@@ -90,6 +90,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             "apps/web/test/{pooled,fault}/**",
             ...databaseIndependent,
+            ...ownLane,
           ],
           globalSetup: ["apps/web/test/global-setup.ts"],
           // A ceiling, not a measure: beside the e2e lane on a slow machine, servers a

@@ -2,13 +2,22 @@
 // vitest process of its own beside the others (integration, pooled, fault): vitest 4
 // will not give one project two workers while another runs its files one at a time
 // ("different 'maxWorkers' but same 'sequence.groupOrder'"), and the integration files
-// mostly wait on their server, so the second core would sit idle. The unit report is
-// held and printed after the others', so the two never interleave. With arguments
-// (`pnpm test --project unit`, a file, `-t …`) it is one plain `vitest run`.
+// mostly wait on their server, so the second core would sit idle. Once the unit tests
+// are done, that process's place is taken by the integration files marked
+// `// integration: own lane` (scripts/test-markers.mjs), against a server of their own,
+// while the rest go on beside them (TEST_LANE=main leaves those out): one integration
+// file after another took 313 s of the 313 here, the unit tests 68. On Postgres
+// (DATABASE_URL) every integration file runs in the one process as before: each
+// process's setup resets the database. The held reports are printed after the others',
+// so none interleave. With arguments (`pnpm test --project unit`, a file, `-t …`) it is
+// one plain `vitest run`.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { integrationFilesMarked } from "./test-markers.mjs";
 
-const vitest = path.join(import.meta.dirname, "../node_modules/.bin/vitest");
+const root = path.join(import.meta.dirname, "..");
+const vitest = path.join(root, "node_modules/.bin/vitest");
 const args = process.argv.slice(2);
 
 const children = new Set();
@@ -21,10 +30,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-function run(extra, capture) {
-  const child = spawn(vitest, ["run", ...extra], {
+/** Runs `command`; `capture` holds its output (`output`) instead of printing it. */
+function start(command, args, { capture = false, env = {} } = {}) {
+  const child = spawn(command, args, {
     stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: process.env,
+    env: { ...process.env, ...env },
   });
   children.add(child);
   child.once("exit", () => children.delete(child));
@@ -39,18 +49,50 @@ function run(extra, capture) {
   return { code, output };
 }
 
+const run = (args, options) => start(vitest, ["run", ...args], options);
+/** Every project but the unit tests. */
+const OTHERS = ["--project", "integration", "--project", "pooled", "--project", "fault"];
+
 if (args.length > 0) {
-  process.exitCode = await run(args, false).code;
-} else {
+  process.exitCode = await run(args).code;
+} else if (process.env.DATABASE_URL) {
   console.log("unit tests run beside the others; their report follows the others'.\n");
-  const unit = run(["--project", "unit"], true);
-  const rest = run(
-    ["--project", "integration", "--project", "pooled", "--project", "fault"],
-    false,
-  );
-  const restCode = await rest.code;
+  const unit = run(["--project", "unit"], { capture: true });
+  const restCode = await run(OTHERS).code;
   const unitCode = await unit.code;
   console.log("\n==> unit tests\n");
   process.stdout.write(Buffer.concat(unit.output));
   process.exitCode = restCode || unitCode;
+} else {
+  const own = integrationFilesMarked(root, "own lane");
+  console.log(
+    `unit tests run beside the others, then the ${own.length} own-lane integration files;` +
+      " their reports follow the others'.\n",
+  );
+  // Both integration processes need the web app's build: made once, before either starts
+  // (each global setup would otherwise make it, and two builds in one directory clash).
+  const built = existsSync(path.join(root, "apps/web/.next/BUILD_ID"))
+    ? Promise.resolve(0)
+    : start("pnpm", ["--filter", "@notes/web", "exec", "next", "build"]).code;
+  const unit = run(["--project", "unit"], { capture: true });
+  const main = built.then((code) =>
+    code === 0 ? run(OTHERS, { env: { TEST_LANE: "main" } }).code : code,
+  );
+  // (No file marked: nothing to run. Without file filters it would run every file.)
+  const ownLane = Promise.all([built, unit.code]).then(([code]) =>
+    code === 0 && own.length > 0
+      ? run(["--project", "integration", ...own], { capture: true, env: { TEST_LANE: "own" } })
+      : undefined,
+  );
+  const mainCode = await main;
+  const unitCode = await unit.code;
+  const ownRun = await ownLane;
+  const ownCode = ownRun ? await ownRun.code : (await built) || 0;
+  console.log("\n==> unit tests\n");
+  process.stdout.write(Buffer.concat(unit.output));
+  if (ownRun) {
+    console.log("\n==> integration files in their own lane\n");
+    process.stdout.write(Buffer.concat(ownRun.output));
+  }
+  process.exitCode = mainCode || unitCode || ownCode;
 }

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Billing's guards against charging someone twice or for nothing: parallel
 // checkout starts give one Stripe session; a second live subscription (two
 // checkouts paid in a race) is never adopted, and is cancelled on Stripe with its

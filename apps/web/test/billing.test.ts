@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Billing operations (interface.md §4.1, contract.md §3, §8, §11) from a free, a
 // subscribed and a complimentary account, against a server whose Stripe SDK talks
 // to a local fake that checks and records what it is sent. The order of checks:

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // The operator CLIs over /ops/v1, run as a developer would (`pnpm ops …`,
 // `pnpm mail:outbox`), against the running test server.
 import { execFile } from "node:child_process";

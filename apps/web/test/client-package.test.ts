@@ -1,4 +1,5 @@
 // integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // @notes/client as a third party gets it: `pnpm pack` (which builds dist/ first) makes a
 // tarball, an outside project installs it with npm, and plain `node` and `tsc` use it
 // against the running server, with nothing of the monorepo on their resolution path.

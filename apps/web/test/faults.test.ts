@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Faults under load, bounded in time: an acknowledged write survives the embedded
 // server being SIGKILLed and Postgres crashing mid-load; while Postgres is down
 // every request answers 503 at once instead of hanging, and service resumes by

@@ -58,7 +58,8 @@ export default async function setup(project: TestProject) {
       KT_IDLE_EPOCH_MS: "2000",
       ...databaseEnv(),
     },
-    "server.log",
+    // `pnpm test` runs the own-lane files against a server of their own (TEST_LANE=own).
+    process.env.TEST_LANE === "own" ? "server-own-lane.log" : "server.log",
   );
   await waitForHealth(url, child);
   project.provide("baseUrl", url);

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Process-level guarantees: in embedded mode a second server on the same data
 // directory refuses to start with a clear message; in Postgres mode any number of
 // stateless instances may run side by side. And `pnpm start` stops cleanly, exit 0,

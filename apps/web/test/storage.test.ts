@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Storage accounting and ceilings (contract.md §4): usage equals a recount, the
 // free tier answers 402 past 50 MiB, parallel writers cannot overshoot, and one
 // note holds at most 64 MiB (403 storage-full) even on a premium account.
