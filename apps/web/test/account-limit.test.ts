@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // The overall per-account limit (1,200 authenticated requests a minute) holds
 // across sessions and addresses, answering 429 with Retry-After.
 import { describe, expect, it } from "vitest";

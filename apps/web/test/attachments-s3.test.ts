@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // The S3 path of attachments (issue 36): a server configured with S3_* writes chunk
 // ciphertext to the bucket (the database keeps only which chunks arrived), serves it
 // back, and deletes the objects when the attachment or its note goes; with presigned

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Stripe webhooks (contract.md §4, §7, §8, §11): the SDK's signature check over
 // the exact bytes (300 s tolerance), each event id applied once even when
 // delivered ten times at once, stale events ignored, unknown types and unknown

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // Feedback (contract.md §3, §6, §11): the yearly allowance of 12, the 429 past it,
 // and delivery to the operator's webhook from a durable outbox — a webhook that
 // fails twice and then accepts loses nothing; without one the operator reads the

@@ -1,4 +1,5 @@
 // integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // `next start` in production without TRUST_PROXY cannot see client addresses: it
 // refuses to start, once, with the message (instrumentation.ts), instead of
 // answering every request with an error logged per request. The self-hosted server

@@ -1,3 +1,4 @@
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // The database never holds a token, auth key or recovery auth key as received.
 // Postgres: every row of every table is read back as text. Embedded: a server of
 // its own runs the flow on a fresh data directory and shuts down cleanly (PGlite

@@ -1,4 +1,5 @@
 // integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // A share link's public page under `next start` (the Vercel-style mount): the status
 // comes from the same probe as on the self-hosted server (share-links-page.test.ts),
 // through the back end instrumentation.ts registers for proxy.ts: 200 while the link

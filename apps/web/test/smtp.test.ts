@@ -1,4 +1,5 @@
 // integration: database-independent (runs once, on the embedded database, in CI: see vitest.config.ts)
+// integration: own lane (`pnpm test` runs it beside the others: scripts/test-markers.mjs)
 // With SMTP_URL set, mail goes out through nodemailer (not the outbox): a
 // second server process, pointed at a fake SMTP server, sends the verification.
 import { mkdtempSync } from "node:fs";
