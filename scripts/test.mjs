@@ -21,17 +21,24 @@ const vitest = path.join(root, "node_modules/.bin/vitest");
 const args = process.argv.slice(2);
 
 const children = new Set();
+/** Set by a signal: nothing more is started (the own lane waits on the unit run). */
+let interrupted = false;
 // A signal to this process alone (a timeout, a process manager) is passed on as the
-// interrupt vitest stops on, so neither run goes on without it. (Servers a global setup
+// interrupt vitest stops on, so no run goes on without it. (Servers a global setup
 // started outlive a signalled vitest either way; Ctrl-C in a terminal reaches them too.)
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    interrupted = true;
     for (const child of children) child.kill("SIGINT");
   });
 }
 
-/** Runs `command`; `capture` holds its output (`output`) instead of printing it. */
+/**
+ * Runs `command`; `capture` holds its output (`output`) instead of printing it. After a
+ * signal it starts nothing and answers exit code 130.
+ */
 function start(command, args, { capture = false, env = {} } = {}) {
+  if (interrupted) return { code: Promise.resolve(130), output: [] };
   const child = spawn(command, args, {
     stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
     env: { ...process.env, ...env },
@@ -80,7 +87,7 @@ if (args.length > 0) {
   );
   // (No file marked: nothing to run. Without file filters it would run every file.)
   const ownLane = Promise.all([built, unit.code]).then(([code]) =>
-    code === 0 && own.length > 0
+    code === 0 && own.length > 0 && !interrupted
       ? run(["--project", "integration", ...own], { capture: true, env: { TEST_LANE: "own" } })
       : undefined,
   );
