@@ -36,7 +36,8 @@ describe("per-account request limit", () => {
   it("answers 429 after 1,200 requests in a minute, across the account's sessions", async () => {
     // Windows are fixed minutes. A burst that straddled one's end is made again, at once,
     // by a new account: it then starts a moment into the next window, with most of the
-    // minute ahead (waiting for a fresh window up front cost up to 30 s every run).
+    // minute ahead (waiting for a fresh window up front cost up to 30 s, in about half
+    // the runs).
     let run = await burstPastTheLimit();
     if (!run.oneWindow) run = await burstPastTheLimit();
     expect(run.oneWindow, "two bursts in a row straddled a minute's end").toBe(true);
