@@ -22,7 +22,7 @@ const vitest = path.join(root, "node_modules/.bin/vitest");
 const args = process.argv.slice(2);
 
 const children = new Set();
-/** Set by a signal: nothing more is started (the own lane waits on the unit run). */
+/** Set by a signal: `start` starts nothing more (the own lane waits on the unit run). */
 let interrupted = false;
 // A signal to this process alone (a timeout, a process manager) is passed on as the
 // interrupt vitest stops on, so no run goes on without it. (Servers a global setup
@@ -58,6 +58,13 @@ function start(command, args, { capture = false, env = {} } = {}) {
 }
 
 const run = (args, options) => start(vitest, ["run", ...args], options);
+
+/** Prints a held report after the others', under `title`; nothing when it holds none. */
+function printHeld(title, held) {
+  if (!held || held.output.length === 0) return;
+  console.log(`\n==> ${title}\n`);
+  process.stdout.write(Buffer.concat(held.output));
+}
 /** Every project but the unit tests. */
 const OTHERS = ["--project", "integration", "--project", "pooled", "--project", "fault"];
 
@@ -68,8 +75,7 @@ if (args.length > 0) {
   const unit = run(["--project", "unit"], { capture: true });
   const restCode = await run(OTHERS).code;
   const unitCode = await unit.code;
-  console.log("\n==> unit tests\n");
-  process.stdout.write(Buffer.concat(unit.output));
+  printHeld("unit tests", unit);
   process.exitCode = restCode || unitCode;
 } else {
   const own = integrationFilesMarked(root, "own lane");
@@ -81,26 +87,22 @@ if (args.length > 0) {
   // (each global setup would otherwise make it, and two builds in one directory clash).
   const built = existsSync(path.join(root, "apps/web/.next/BUILD_ID"))
     ? Promise.resolve(0)
-    : start("pnpm", ["--filter", "@notes/web", "exec", "next", "build"]).code;
+    : start("pnpm", ["build"]).code;
   const unit = run(["--project", "unit"], { capture: true });
   const main = built.then((code) =>
     code === 0 ? run(OTHERS, { env: { TEST_LANE: "main" } }).code : code,
   );
   // (No file marked: nothing to run. Without file filters it would run every file.)
   const ownLane = Promise.all([built, unit.code]).then(([code]) =>
-    code === 0 && own.length > 0 && !interrupted
+    code === 0 && own.length > 0
       ? run(["--project", "integration", ...own], { capture: true, env: { TEST_LANE: "own" } })
       : undefined,
   );
   const mainCode = await main;
   const unitCode = await unit.code;
   const ownRun = await ownLane;
-  const ownCode = ownRun ? await ownRun.code : (await built) || 0;
-  console.log("\n==> unit tests\n");
-  process.stdout.write(Buffer.concat(unit.output));
-  if (ownRun) {
-    console.log("\n==> integration files in their own lane\n");
-    process.stdout.write(Buffer.concat(ownRun.output));
-  }
+  const ownCode = ownRun ? await ownRun.code : await built;
+  printHeld("unit tests", unit);
+  printHeld("integration files in their own lane", ownRun);
   process.exitCode = mainCode || unitCode || ownCode;
 }
