@@ -7,7 +7,7 @@
 // `// integration: own lane` (scripts/test-markers.mjs), against a server of their own,
 // while the rest go on beside them (TEST_LANE=main leaves those out): one integration
 // file after another took all of the 313 s here, the unit tests 68 of them; split so,
-// 271 s (289 s on a fresh clone, the build included, against 367). On Postgres
+// 271 s (265–289 s on a fresh clone, the build included, against 367). On Postgres
 // (DATABASE_URL) every integration file runs in the one process as before: each
 // process's setup resets the database. The held reports are printed after the others',
 // so none interleave. With arguments (`pnpm test --project unit`, a file, `-t …`) it is
