@@ -59,6 +59,7 @@ export async function watchFirstRow(page: Page, newestTitle: string): Promise<vo
     const w = window as unknown as FirstRowWindow;
     let armed = true;
     let newestArmed = true;
+    let noteTextSeen = false;
     w.__armFirstRow = () => {
       armed = true;
       newestArmed = true;
@@ -78,12 +79,20 @@ export async function watchFirstRow(page: Page, newestTitle: string): Promise<vo
         newestArmed = false;
         requestAnimationFrame(() => (w.__newestAt = performance.now()));
       }
+      // The open note's text (a reload with ?note= in the address), once per page load.
+      if (w.__noteTextAt === undefined && !noteTextSeen) {
+        if (document.querySelector(".ProseMirror")?.textContent?.trim()) {
+          noteTextSeen = true;
+          requestAnimationFrame(() => (w.__noteTextAt = performance.now()));
+        }
+      }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   }, newestTitle);
 }
 
 interface FirstRowWindow {
   __armFirstRow(): void;
+  __noteTextAt: number | undefined;
   __firstRowAt: number | undefined;
   __newestAt: number | undefined;
   __clickAt: number | undefined;
@@ -119,6 +128,15 @@ async function rowShown(
     { timeout: WAIT },
   );
   return Number(await at.jsonValue());
+}
+
+/** Ms from the document's navigation start to the open note's text on screen (a reload). */
+export function noteTextShown(page: Page): Promise<number> {
+  return page
+    .waitForFunction(() => (window as unknown as FirstRowWindow).__noteTextAt, undefined, {
+      timeout: WAIT,
+    })
+    .then(async (at) => Number(await at.jsonValue()));
 }
 
 /**
