@@ -1,9 +1,11 @@
 // People open the app for what they wrote last. On a new device the first sync walks
 // newest first, so the note written last is listed from the first page on, while the
-// rest is still coming: here the later pages are held back until it is on screen.
+// rest is still coming: here the later pages are held back until it is on screen. And
+// a reload shows the list this device saved before the session's stores are read.
 
 import { onCall } from "../fixtures/api-calls";
-import { editor, signIn } from "../fixtures/journeys";
+import { holdKeyringRead, metaKeys } from "../fixtures/indexed-db";
+import { editor, expectSynced, signIn } from "../fixtures/journeys";
 import { NEWEST_TITLE, seedAccount } from "../fixtures/seed";
 import { expect, test } from "../fixtures/test";
 
@@ -75,4 +77,34 @@ test("a note listed before its body came opens at once, without waiting for the 
   release();
   await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
   await expect(editor(page)).toContainText(`note${seeded.notes - 1}`);
+});
+
+test("a reload lists the saved notes before the keys are read; a note picked meanwhile opens after", async ({
+  page,
+  server,
+}) => {
+  const seeded = await seedAccount(server.baseUrl, "reloads", 5);
+  await signIn(page, seeded.handle, seeded.password);
+  const list = page.getByRole("region", { name: "Notes" });
+  await expect(list).toHaveAttribute("data-count", String(seeded.notes), { timeout: 30_000 });
+  await expect
+    .poll(() => metaKeys(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["listSnapshot", "syncToken"]));
+
+  // The next load's read of the keyring (sealed in IndexedDB) waits until released.
+  await holdKeyringRead(page);
+  await page.reload();
+  const row = list.getByRole("button", { name: new RegExp(NEWEST_TITLE) });
+  await expect(row).toBeVisible();
+  await expect(list).toHaveAttribute("data-count", String(seeded.notes));
+  await expect(page.getByTestId("sync-status")).toHaveText("Opening…");
+  // Picked before the keys are read: no note is opened without them.
+  await row.click();
+  await expect(page).toHaveURL(/\?note=/);
+  await expect(page.getByText("Opening…", { exact: true }).last()).toBeVisible();
+  await expect(editor(page)).toHaveCount(0);
+
+  await page.evaluate(() => (window as unknown as { releaseKeyring(): void }).releaseKeyring());
+  await expect(editor(page)).toContainText(`note${seeded.notes - 1}`, { timeout: 10_000 });
+  await expectSynced(page);
 });

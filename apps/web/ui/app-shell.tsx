@@ -31,7 +31,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       router.replace(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
   }, [status, router]);
   if (status === "locked") return <LockScreen />;
-  if (status !== "ready") return null;
+  // After a reload the notes screen shows the list as this device saved it while the
+  // session's stores are read ("opening", issue 35); the other screens wait for them.
+  if (status !== "ready" && !(status === "opening" && path === "/notes")) return null;
   const signOut = async () => {
     // Read at the click, not subscribed to: the shell need not re-render per keystroke.
     const { pending, unsaved } = vault.getState();
@@ -67,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {problem && (
         <p className="banner" role="alert">
           {PROBLEM_TEXT[problem.slug] ?? CLIENT_ERROR_TEXT[problem.slug] ?? problem.title}
-          {problem.slug === PINS_WITHHELD && (
+          {problem.slug === PINS_WITHHELD && status === "ready" && (
             <button
               type="button"
               className="secondary"

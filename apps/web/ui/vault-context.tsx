@@ -1,6 +1,6 @@
 "use client";
 // Opens the browser vault once per tab and hands it, with its live state, to every
-// screen below. Nothing here renders before the vault has read IndexedDB.
+// screen below. Nothing here renders before the vault has read the session from IndexedDB.
 import {
   createContext,
   type ReactNode,
@@ -13,7 +13,11 @@ import { Vault } from "../vault/vault";
 import { initialState, type VaultState } from "../vault/vault-state";
 
 const VaultContext = createContext<Vault | undefined>(undefined);
-let opening: Promise<Vault> | undefined;
+// Begun when this module is first run in the browser, before React hydrates the page:
+// IndexedDB is opened and the session read while the page's components mount (issue
+// 35), not after. Only the vault's routes import this module.
+let opening: Promise<Vault> | undefined =
+  typeof window === "undefined" ? undefined : Vault.open(window.location.origin);
 
 export function VaultProvider({ children }: { children: ReactNode }) {
   const [vault, setVault] = useState<Vault>();

@@ -21,6 +21,7 @@ import { carryKeyPins, type KeyPinsCarrier, sharesNotesHere } from "./key-pins-c
 export const PINS_WITHHELD = "KeyPinsWithheld";
 
 import { keepAccountSeenHeads, SEEN_HEADS_ALERT } from "./account-seen-heads";
+import { afterNextPaint } from "./after-pause";
 import { forgetLock } from "./app-lock";
 import { keepKeyPins } from "./key-pins-store";
 import { keepKeyStates } from "./key-states-store";
@@ -28,6 +29,7 @@ import { KT_ALERT, watchKeyTransparency } from "./key-transparency-watch";
 import { keepKeyring } from "./keyring-store";
 import { openSavedHead } from "./list-snapshot";
 import { clearLocalDb, type LocalDb } from "./local-db";
+import { NoteListView } from "./note-list-view";
 import { Notebook } from "./notebook";
 import type { NotebookHost } from "./notebook-host";
 import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
@@ -53,6 +55,8 @@ export class SessionKeeper {
   private stopKeyStates: (() => void) | undefined;
   private stopKeyTransparency: (() => void) | undefined;
   private stopAccountSeenHeads: (() => void) | undefined;
+  /** The Notebook of the session being started (`whenOpen`). */
+  private opening: Promise<Notebook | undefined> = Promise.resolve(undefined);
 
   constructor(
     private readonly api: ApiClient,
@@ -127,17 +131,55 @@ export class SessionKeeper {
     await this.start(session);
   }
 
+  /**
+   * The session's Notebook once it is open; undefined when the session ends first, or
+   * none is starting. A reload shows its saved list before (status "opening").
+   */
+  whenOpen(): Promise<Notebook | undefined> {
+    return this.notebook ? Promise.resolve(this.notebook) : this.opening;
+  }
+
   /** Starts a session already kept on this device (a reload), or just begun. */
   async start(session: Session): Promise<void> {
+    let opened: (notebook: Notebook | undefined) => void = () => undefined;
+    this.opening = new Promise((resolve) => {
+      opened = resolve;
+    });
+    try {
+      opened(await this.open(session));
+    } finally {
+      opened(undefined);
+    }
+  }
+
+  /** `start`'s work: answers the Notebook, or undefined when the session ended meanwhile. */
+  private async open(session: Session): Promise<Notebook | undefined> {
     const { api, db, host } = this;
     this.session = session;
     api.setToken(session.token);
-    // The list as last shown needs only the master key: it is read and opened while the
-    // stores below load, and shown as soon as the Notebook opens (issue 35).
+    // The session was closed (signed out, ended) while a step below was awaited.
+    const closed = () => this.session !== session;
+    // The list as last shown needs only the master key: it is read, opened and shown
+    // first, and painted before the stores below are read, since opening them is
+    // main-thread work the paint would wait behind (issue 35). It is this device's own
+    // sealed record, not the server's word; nothing the server sends is applied, and no
+    // note is opened or made, until the Notebook opens below with every store read.
     const saved = openSavedHead(db, session);
-    saved.catch(() => undefined); // awaited by Notebook.open; not unhandled meanwhile
+    const first = await saved.catch(() => undefined);
+    if (first && !closed() && host.state().status !== "ready") {
+      performance.mark("vault:listed");
+      host.set({
+        status: "opening",
+        identifier: session.identifier,
+        account: session.account,
+        list: new NoteListView(first.index),
+        // A saved list was synced before: no "Fetching notes…" row while the stores load.
+        sync: { running: false, applied: 0, firstDone: true },
+      });
+      await afterNextPaint();
+    }
     // The stores below are read at once, each from its own record: none needs another.
-    const [stopKeyring, stopKeyPins, stopSeenStates, stopKeyStates] = await Promise.all([
+    const stops = await Promise.all([
       // Before the notes open: the cache needs the keys held before a rotation.
       keepKeyring(db, session),
       // Collaborators' keys seen before: sharing seals to nothing else unless confirmed.
@@ -147,11 +189,12 @@ export class SessionKeeper {
       // …and what it knows of each note's group state: no retired key or shorter chain later.
       keepKeyStates(db, session),
     ]);
+    if (closed()) {
+      for (const stop of stops) stop();
+      return undefined;
+    }
     performance.mark("vault:stores");
-    this.stopKeyring = stopKeyring;
-    this.stopKeyPins = stopKeyPins;
-    this.stopSeenStates = stopSeenStates;
-    this.stopKeyStates = stopKeyStates;
+    [this.stopKeyring, this.stopKeyPins, this.stopSeenStates, this.stopKeyStates] = stops;
     // …and the account's other devices share them (through the server, sealed).
     this.keyPinsCarrier = carryKeyPins(
       api,
@@ -181,10 +224,15 @@ export class SessionKeeper {
     );
     // Before the first sync: a browser that saw nothing starts from what the account's
     // other devices saw (issue 33, item 12), and every browser shares what it sees.
-    this.stopAccountSeenHeads = await keepAccountSeenHeads(api, db, session, (text) =>
+    const stopAccountSeenHeads = await keepAccountSeenHeads(api, db, session, (text) =>
       host.set({ problem: { slug: SEEN_HEADS_ALERT, title: text } }),
     );
-    this.notebook = await Notebook.open(
+    if (closed()) {
+      stopAccountSeenHeads();
+      return undefined;
+    }
+    this.stopAccountSeenHeads = stopAccountSeenHeads;
+    const notebook = await Notebook.open(
       api,
       db,
       session,
@@ -202,6 +250,11 @@ export class SessionKeeper {
       },
       saved,
     );
+    if (closed()) {
+      notebook.stop();
+      return undefined;
+    }
+    this.notebook = notebook;
     // Ready only once the cached notes are open, so every action has its Notebook.
     performance.mark("vault:ready");
     host.set({
@@ -210,6 +263,7 @@ export class SessionKeeper {
       account: session.account,
       notice: undefined,
     });
+    return notebook;
   }
 
   /** Drops everything local (sign-out, account deleted). */
@@ -234,6 +288,9 @@ export class SessionKeeper {
   private close(): void {
     this.notebook?.stop();
     this.notebook = undefined;
+    // A start still under way answers undefined (its session is closed); a finished one
+    // must not hand its stopped Notebook to what asks after.
+    this.opening = Promise.resolve(undefined);
     this.stopKeyring?.();
     this.stopKeyring = undefined;
     this.stopKeyPins?.();

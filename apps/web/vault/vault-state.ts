@@ -58,8 +58,13 @@ export interface ProblemView {
 }
 
 export interface VaultState {
-  /** "locked": the app lock holds the session sealed; only the lock screen shows. */
-  status: "loading" | "signed-out" | "ready" | "locked";
+  /**
+   * "locked": the app lock holds the session sealed; only the lock screen shows.
+   * "opening": a reload's list as this device last saved it is shown while the session's
+   * stores are read; the Notebook (sync, opening and making notes) is not open yet, and
+   * what needs it waits (Vault.whenOpen). "ready": the Notebook is open.
+   */
+  status: "loading" | "signed-out" | "opening" | "ready" | "locked";
   identifier?: string;
   account?: Account;
   /** The notes list: counts and windows of rows of a sorted index (note-list-view.ts). */

@@ -133,19 +133,22 @@ export class Vault {
     const locked = session ? undefined : await lockedRecord(vault.db);
     if (locked) vault.set({ status: "locked", identifier: locked.identifier });
     else if (session) {
-      await vault.keeper.start(session);
-      // The signing key the server holds must be this account's (ForeignSigningKey
-      // otherwise); a missing one is published at the next password sign-in, since
-      // publishing needs the password's auth key (issue 33, item 9).
-      void ensureSigningKeyPublished(api, session).catch(() => undefined);
-      void vault.attachments.resumePending().catch(() => undefined);
+      // Not awaited: the screens mount while the session's stores are read, and a reload
+      // shows the saved list before they are (status "opening", issue 35).
+      void vault.keeper.start(session).then(() => {
+        // The signing key the server holds must be this account's (ForeignSigningKey
+        // otherwise); a missing one is published at the next password sign-in, since
+        // publishing needs the password's auth key (issue 33, item 9).
+        void ensureSigningKeyPublished(api, session).catch(() => undefined);
+        void vault.attachments.resumePending().catch(() => undefined);
+      });
     } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
     // Another tab locked the app: this one drops its keys the same way (a reload); one
     // unlocked it: this one opens the session it stored (a reload too).
     onLockElsewhere((event) => {
       const status = vault.state.status;
       if (
-        (event === "locked" && status === "ready") ||
+        (event === "locked" && (status === "ready" || status === "opening")) ||
         (event === "unlocked" && status === "locked")
       )
         location.reload();
@@ -311,13 +314,27 @@ export class Vault {
     return this.notebook;
   }
 
+  /**
+   * The Notebook once open: at once when the status is "ready", after the session's
+   * stores are read when it is "opening" (a reload's saved list is shown meanwhile).
+   */
+  private whenOpen(): Promise<Notebook | undefined> {
+    return this.keeper.whenOpen();
+  }
+
+  private async requireOpen(): Promise<Notebook> {
+    const notebook = await this.whenOpen();
+    if (!notebook) throw new Error("signed out");
+    return notebook;
+  }
+
   note(id: string): OpenNote | undefined {
     return this.notebook?.note(id);
   }
 
   /** The notes on this device that link to `id` (note-links.ts), read where they rest. */
-  backlinks(id: string): Promise<Backlink[]> {
-    return this.notebook?.backlinks(id) ?? Promise.resolve([]);
+  async backlinks(id: string): Promise<Backlink[]> {
+    return (await this.whenOpen())?.backlinks(id) ?? [];
   }
 
   /** Why a note that was on this device left it (unshared from this account, deleted). */
@@ -326,15 +343,13 @@ export class Vault {
   }
 
   /** The note, opened from the local cache if it is not open yet (just after a reload). */
-  openNote(id: string): Promise<OpenNote | undefined> {
-    return this.notebook?.openNote(id) ?? Promise.resolve(undefined);
+  async openNote(id: string): Promise<OpenNote | undefined> {
+    return (await this.whenOpen())?.openNote(id);
   }
 
   /** Full-text search over the decrypted notes (the index lives in a worker). */
-  search(text: string): Promise<SearchResults> {
-    return (
-      this.notebook?.find(text) ?? Promise.resolve({ hits: [], total: 0, capped: false, tookMs: 0 })
-    );
+  async search(text: string): Promise<SearchResults> {
+    return (await this.whenOpen())?.find(text) ?? { hits: [], total: 0, capped: false, tookMs: 0 };
   }
 
   /** Told whenever the search index changes (results on screen may be out of date). */
@@ -344,20 +359,21 @@ export class Vault {
   }
 
   /** Every note on this device (export): read from the cache where they rest. */
-  allNotes(): Promise<OpenNote[]> {
-    return this.notebook?.all() ?? Promise.resolve([]);
+  async allNotes(): Promise<OpenNote[]> {
+    return (await this.whenOpen())?.all() ?? [];
   }
 
-  createNote(metadata: NoteMetadata): Promise<string> {
-    return this.requireNotebook().create({ createdAt: new Date().toISOString(), ...metadata });
+  async createNote(metadata: NoteMetadata): Promise<string> {
+    const notebook = await this.requireOpen();
+    return notebook.create({ createdAt: new Date().toISOString(), ...metadata });
   }
 
   setMetadata(id: string, metadata: NoteMetadata): void {
     this.notebook?.setMetadata(id, metadata);
   }
 
-  deleteNote(id: string): Promise<void> {
-    return this.requireNotebook().remove(id);
+  async deleteNote(id: string): Promise<void> {
+    return (await this.requireOpen()).remove(id);
   }
 
   /**
@@ -378,8 +394,8 @@ export class Vault {
     return this.requireNotebook().shelf.discard(id);
   }
 
-  syncNow(): Promise<void> {
-    return this.notebook?.syncNow() ?? Promise.resolve();
+  async syncNow(): Promise<void> {
+    await (await this.whenOpen())?.syncNow();
   }
 
   /** Roster operations on the notes of this session. */

@@ -14,7 +14,11 @@ export function SyncStatus() {
   const feed = useVaultState((s) => s.feed);
   const noteWarnings = useVaultState((s) => s.noteWarnings);
   const setAside = useVaultState((s) => s.setAside);
-  const text = syncStatusText({ online, pending, unsaved, sync, noteWarnings, setAside });
+  // A reload's saved list is shown while the session's stores are read: nothing synced yet.
+  const opening = useVaultState((s) => s.status === "opening");
+  const text = opening
+    ? "Opening…"
+    : syncStatusText({ online, pending, unsaved, sync, noteWarnings, setAside });
   const warned = (noteWarnings?.length ?? 0) > 0;
   return (
     <span className="sync" data-tour="sync-status">
