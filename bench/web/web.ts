@@ -27,6 +27,7 @@ import {
   watchLongTasks,
 } from "./measure";
 import { benchDir, seededOnce, startBenchServer } from "./server";
+import { traceIfAsked } from "./trace";
 
 const LARGE = Number(process.env.BENCH_NOTES ?? 10_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
@@ -197,11 +198,13 @@ async function reloadsAlone(browser: Browser, account: Seeded, label: string) {
     const text: number[] = [];
     for (let i = 0; i < 5; i++) {
       const profiled = i === 4 ? await profileIfAsked(page, "reload") : undefined;
+      const traced = i === 4 ? await traceIfAsked(browser, page, "reload") : undefined;
       await page.reload();
       await page.locator(".note-item").first().waitFor({ timeout: WAIT });
       warm.push(await newestShown(page, false));
       text.push(await noteTextShown(page));
       await profiled?.();
+      await traced?.();
       console.log(
         `  reload ${i + 1}: ${round(warm[i] ?? 0)} ms, the open note's text ${round(text[i] ?? 0)} ms; ${await startPhases(page)}`,
       );
