@@ -62,7 +62,13 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Lock aria-hidden="true" size={18} strokeWidth={2.25} />
           </button>
         )}
-        <button type="button" className="secondary" onClick={() => void signOut()}>
+        {/* Not while "opening": the unsent changes it asks about are not counted yet. */}
+        <button
+          type="button"
+          className="secondary"
+          disabled={status !== "ready"}
+          onClick={() => void signOut()}
+        >
           Sign out
         </button>
       </header>

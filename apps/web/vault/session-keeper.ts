@@ -120,6 +120,9 @@ export class SessionKeeper {
 
   /** Starts a session unlocked here or elsewhere, with this device's storage made its. */
   async begin(session: Session): Promise<void> {
+    // A session still starting here (a reload's, while a sign-in form was used) stops
+    // first: nothing of it may run on beside the new one.
+    this.close();
     // Another account's cache and outbox are never mixed into this one.
     const previous = await this.db.get("meta", "accountId");
     if (previous !== session.account.id) await clearLocalDb(this.db);

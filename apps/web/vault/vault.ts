@@ -54,6 +54,11 @@ import type { NoteLinks } from "./share-links";
 import { loadSession, saveSession } from "./stored-session";
 import { initialState, type VaultState } from "./vault-state";
 
+/** The banner's slug when this device's stores for the session did not open. */
+const START_FAILED = "VaultStartFailed";
+const START_FAILED_TEXT =
+  "This device's copy of your notes could not be opened. Reload the page to try again.";
+
 export class Vault {
   private state: VaultState = initialState;
   private readonly listeners = new Set<() => void>();
@@ -135,13 +140,17 @@ export class Vault {
     else if (session) {
       // Not awaited: the screens mount while the session's stores are read, and a reload
       // shows the saved list before they are (status "opening", issue 35).
-      void vault.keeper.start(session).then(() => {
-        // The signing key the server holds must be this account's (ForeignSigningKey
-        // otherwise); a missing one is published at the next password sign-in, since
-        // publishing needs the password's auth key (issue 33, item 9).
-        void ensureSigningKeyPublished(api, session).catch(() => undefined);
-        void vault.attachments.resumePending().catch(() => undefined);
-      });
+      void vault.keeper.start(session).then(
+        () => {
+          // The signing key the server holds must be this account's (ForeignSigningKey
+          // otherwise); a missing one is published at the next password sign-in, since
+          // publishing needs the password's auth key (issue 33, item 9).
+          void ensureSigningKeyPublished(api, session).catch(() => undefined);
+          void vault.attachments.resumePending().catch(() => undefined);
+        },
+        // This device's stores did not open: said, not left as an endless "Opening…".
+        () => vault.set({ problem: { slug: START_FAILED, title: START_FAILED_TEXT } }),
+      );
     } else vault.set({ status: "signed-out", notice: await vault.db.get("meta", "notice") });
     // Another tab locked the app: this one drops its keys the same way (a reload); one
     // unlocked it: this one opens the session it stored (a reload too).

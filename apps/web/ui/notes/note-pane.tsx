@@ -43,13 +43,15 @@ export function NotePane({
   const note = vault.note(id);
   const [, setOpened] = useState(false);
   const listed = useVaultState((s) => s.list.get(id) !== undefined);
+  // A reload lists only the saved first screen until the session's stores are read.
+  const opening = useVaultState((s) => s.status === "opening");
   const shown = note !== undefined;
   useEffect(() => {
     // Not in memory when this rendered (resting in the cache, issue 35): read it, even if
     // a read begun at the click has brought it meanwhile, and render again.
     if (!shown && listed) void vault.openNote(id).then(() => setOpened(true));
   }, [vault, id, shown, listed]);
-  if (!note && listed) return <p className="muted pane">Opening…</p>;
+  if (!note && (listed || opening)) return <p className="muted pane">Opening…</p>;
   return (
     <OpenedNote
       id={id}
