@@ -22,7 +22,7 @@ function publisher(lastInput: () => number, notes = [note("a", "Alpha"), note("b
     },
   } as unknown as SyncEngine;
   const shown: NoteListItem[][] = [];
-  const saved: NoteListItem[][] = [];
+  const saved: Array<NoteListItem[] | undefined> = [];
   const covered: number[] = [];
   const list = new ListPublisher(
     engine,
@@ -233,6 +233,7 @@ describe("ListPublisher", () => {
     hideTab();
     expect(saved).toHaveLength(0);
     list.savedRest([row("a", "Alpha"), row("b", "Bravo"), row("c", "Charlie")]);
+    list.wholeListed(); // the notes cached after the snapshot, read (first-list.ts)
     const titles = (rows: NoteListItem[] | undefined) => rows?.map((r) => r.title).sort();
     expect(titles(shown.at(-1))).toEqual(["Alpha renamed", "Bravo", "Charlie", "New"]);
     await vi.advanceTimersByTimeAsync(1_600);
@@ -264,6 +265,7 @@ describe("ListPublisher", () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(saved).toHaveLength(0);
     list.list([note("b", "Bravo")]);
+    list.wholeListed(); // the notes cached after the snapshot, read and listed
     hideTab();
     expect(
       saved
@@ -271,6 +273,85 @@ describe("ListPublisher", () => {
         ?.map((r) => r.id)
         .sort(),
     ).toEqual(["a", "b"]);
+    list.stop();
+  });
+  it("says a reload's unchanged list covers the notes cached since, once it is level, without saving it again", async () => {
+    const { list, saved, covered, hideTab } = publisher(() => 0, []);
+    // The snapshot a session before stored: the row its note makes.
+    const before = publisher(() => 0, []);
+    before.list.list([note("a", "Alpha")]);
+    before.list.stop();
+    const stored = new NoteIndex();
+    stored.apply(before.shown[0] ?? []);
+    list.showSaved(stored);
+    list.list([note("a", "Alpha")]); // read again from the cache: its row stands
+    await vi.advanceTimersByTimeAsync(5_000);
+    hideTab();
+    expect(covered).toHaveLength(0); // not level yet: what it covers is not known
+    list.wholeListed();
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(saved).toEqual([undefined]); // the time alone, for the snapshot stored
+    const first = covered[0] ?? 0;
+    expect(first).toBeGreaterThan(Date.now() - 60_000);
+    // Later pages that change no row move it on; with nothing new, nothing is written.
+    await vi.advanceTimersByTimeAsync(20_000);
+    list.publish([]);
+    await vi.advanceTimersByTimeAsync(1_600);
+    hideTab();
+    expect(saved).toEqual([undefined, undefined]);
+    expect(covered[1]).toBeGreaterThan(first + 15_000);
+    list.stop();
+  });
+
+  it("says what a snapshot covers only after it is stored, and never after a save that failed", async () => {
+    const calls: Array<{ rows: NoteListItem[] | undefined; covers: number }> = [];
+    const pending: Array<{ resolve: () => void; reject: () => void }> = [];
+    const engine = { held: () => [].values(), note: () => undefined } as unknown as SyncEngine;
+    const list = new ListPublisher(
+      engine,
+      new Map(),
+      () => undefined,
+      (rows, covers) => {
+        calls.push({ rows, covers });
+        return new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
+      },
+      () => 0,
+      () => () => undefined,
+    );
+    list.list([note("a", "Alpha")]);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(calls.map((c) => c.rows?.length)).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    list.publish([]); // level again later, nothing changed
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(calls).toHaveLength(1); // waits for the snapshot to be stored
+    pending[0]?.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.rows)).toEqual([calls[0]?.rows, undefined]);
+    pending[1]?.resolve();
+    // A newer snapshot that is not stored: nothing is said of it after.
+    list.list([note("b", "Bravo")]);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(calls).toHaveLength(3);
+    pending[2]?.reject();
+    await vi.advanceTimersByTimeAsync(20_000);
+    list.publish([]);
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(calls).toHaveLength(3);
+    list.stop();
+  });
+
+  it("saves nothing while the cache is still being read into the list", async () => {
+    const { list, saved, hideTab } = publisher(() => 0, []);
+    list.showSaved(undefined); // no snapshot: the cache is read a slice at a time
+    list.list([note("a", "Alpha")]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    hideTab();
+    expect(saved).toHaveLength(0);
+    list.list([note("b", "Bravo")]);
+    list.wholeListed();
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(saved.map((rows) => rows?.map((r) => r.id).sort())).toEqual([["a", "b"]]);
     list.stop();
   });
 });

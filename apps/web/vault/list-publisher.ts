@@ -65,6 +65,16 @@ export class ListPublisher {
   private everyHeld = false;
   /** When the index was last brought level with what was marked (Date.now()). */
   private refreshedAt = Date.now();
+  /**
+   * The index holds a row for every note the device has cached: false from a reload's
+   * showSaved (its snapshot may trail the cache) until the first list is read
+   * (`wholeListed`). Nothing is saved before, since a save says what it covers.
+   */
+  private level = true;
+  /** What the stored snapshot is said to cover (-∞: not known to this list). */
+  private storedCovers = Number.NEGATIVE_INFINITY;
+  /** The last save asked for, and the covers said after it: whether it was stored. */
+  private saving: Promise<boolean> = Promise.resolve(true);
 
   constructor(
     private readonly engine: SyncEngine,
@@ -72,9 +82,10 @@ export class ListPublisher {
     private readonly show: (list: NoteListView) => void,
     /**
      * Seals and stores the snapshot (in the background worker where there is one), with
-     * the time (Date.now()) up to which it holds every cached note's row.
+     * the time (Date.now()) up to which it holds every cached note's row; with no notes,
+     * stores only that time, for the snapshot stored last.
      */
-    private readonly save: (notes: NoteListItem[], covers: number) => Promise<void>,
+    private readonly save: (notes: NoteListItem[] | undefined, covers: number) => Promise<void>,
     /** When the person last typed or clicked (performance.now() time; 0: never). */
     private readonly lastInput: () => number = lastInputAt,
     /** Calls back when the tab is hidden; returns how to stop listening. */
@@ -90,6 +101,7 @@ export class ListPublisher {
   showSaved(saved: NoteIndex | undefined, firstScreen = false): void {
     if (saved) this.index = saved;
     this.firstScreen = firstScreen;
+    this.level = false;
     // What is stored already is not saved again: at 100,000 notes that is ~30 MB sealed
     // on every hide of the tab, which held up the next page's load by 1–2 s.
     if (saved && !firstScreen) this.saved = saved.version;
@@ -116,9 +128,12 @@ export class ListPublisher {
     if (this.latest !== undefined) this.scheduleSave(SNAPSHOT_AFTER_MS);
   }
 
-  /** The list no longer holds only a first screen (the cache has been read instead). */
+  /**
+   * The first list is read (the cache, or the notes cached after the snapshot): the
+   * index is level with the device's cache, and no longer holds only a first screen.
+   */
   wholeListed(): void {
-    if (!this.firstScreen) return;
+    this.level = true;
     this.firstScreen = false;
     if (this.latest !== undefined) this.scheduleSave(SNAPSHOT_AFTER_MS);
   }
@@ -271,10 +286,30 @@ export class ListPublisher {
 
   private store(version: number): void {
     // A first screen alone is never saved as the whole list.
-    if (this.firstScreen || this.saved === version) return;
-    this.saved = version;
+    if (this.firstScreen || !this.level) return;
     const covers = this.refreshedAt - COVER_MARGIN_MS;
-    void this.save(inSavedOrder(this.index), covers).catch(() => undefined);
+    if (this.saved === version) {
+      // The list stored is the one shown: the notes cached since with their rows as it
+      // holds them (a first sync's bodies behind a list from metadata pages, the notes a
+      // reload read again) are covered now, or every reload would open them all again
+      // (at 100,000 notes, seconds of the main thread). Said once the save before it is
+      // stored, never of an older snapshot.
+      if (covers <= this.storedCovers) return;
+      this.storedCovers = covers;
+      this.saving = this.saving.then((stored) => stored && this.stored(undefined, covers));
+      return;
+    }
+    this.saved = version;
+    this.storedCovers = covers;
+    // At once (a hidden tab may not get another task); covers said later wait for it.
+    this.saving = this.stored(inSavedOrder(this.index), covers);
+  }
+
+  private stored(notes: NoteListItem[] | undefined, covers: number): Promise<boolean> {
+    return this.save(notes, covers).then(
+      () => true,
+      () => false,
+    );
   }
 
   stop(): void {

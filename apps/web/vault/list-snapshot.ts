@@ -60,6 +60,11 @@ export async function saveListSnapshot(
   await db.put("meta", String(covers), LIST_COVERS_KEY);
 }
 
+/** The snapshot stored last covers the cache up to `covers` too (its rows still stand). */
+export async function saveListCovers(db: LocalDb, covers: number): Promise<void> {
+  await db.put("meta", String(covers), LIST_COVERS_KEY);
+}
+
 export async function loadListSnapshot(
   db: LocalDb,
   session: Session,

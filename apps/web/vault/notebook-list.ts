@@ -6,7 +6,7 @@
 import type { ListedNote, OpenNote, Session, SyncEngine } from "@notes/client";
 import type { SessionBackground } from "./background/session-background";
 import { ListPublisher } from "./list-publisher";
-import { type SavedList, saveListSnapshot } from "./list-snapshot";
+import { type SavedList, saveListCovers, saveListSnapshot } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import type { NoteIndex } from "./note-index";
 import type { NotebookHost } from "./notebook-host";
@@ -39,9 +39,11 @@ export class NotebookList {
       memberCounts,
       (list) => host.set({ list }),
       (notes, covers) =>
-        background
-          ? background.saveList(notes, covers)
-          : saveListSnapshot(db, session, notes, covers),
+        notes === undefined
+          ? saveListCovers(db, covers)
+          : background
+            ? background.saveList(notes, covers)
+            : saveListSnapshot(db, session, notes, covers),
     );
   }
 
