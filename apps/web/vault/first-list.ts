@@ -41,9 +41,10 @@ export async function listCache(from: FirstListHost): Promise<void> {
     if (from.stopped()) return;
     const notes: OpenNote[] = [];
     for (const { note, memberCount } of batch) {
-      if (from.aside(note.id) || engine.note(note.id)) continue;
-      if (memberCount !== undefined) memberCounts.set(note.id, memberCount);
-      notes.push(note);
+      if (from.aside(note.id)) continue;
+      if (memberCount !== undefined && !engine.note(note.id))
+        memberCounts.set(note.id, memberCount);
+      notes.push(heldOr(engine, note));
     }
     list.filling(notes);
   });
@@ -63,13 +64,24 @@ export async function listChangedSince(from: FirstListHost): Promise<void> {
   const read = ids.length > 0 ? await loadCachedNotesById(db, session, ids) : [];
   const notes: OpenNote[] = [];
   for (const { note, memberCount } of read) {
-    if (from.aside(note.id) || engine.note(note.id)) continue;
-    if (memberCount !== undefined) from.memberCounts.set(note.id, memberCount);
-    notes.push(note);
+    if (from.aside(note.id)) continue;
+    if (memberCount !== undefined && !engine.note(note.id))
+      from.memberCounts.set(note.id, memberCount);
+    notes.push(heldOr(engine, note));
   }
   if (notes.length > 0) list.filling(notes);
   list.filled();
   if (engine.synced) await dropUntaken(from);
+}
+
+/**
+ * The note as the engine holds it, when it does, else as it was read from the cache. A
+ * note opened meanwhile (the one in the address, shown while the list is read) is
+ * listed too: its row may be older in the snapshot than in the cache, and nothing else
+ * lists a note for being opened.
+ */
+function heldOr(engine: SyncEngine, read: OpenNote): OpenNote {
+  return engine.note(read.id) ?? read;
 }
 
 /**

@@ -1,0 +1,72 @@
+import "fake-indexeddb/auto";
+import type { OpenNote, SyncEngine } from "@notes/client";
+import { generateKey, loadSodium } from "@notes/crypto";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { type FirstListHost, listCache, listChangedSince } from "./first-list";
+import { LIST_COVERS_KEY } from "./list-snapshot";
+import type { LocalDb } from "./local-db";
+import { cacheNotes } from "./note-cache";
+import type { NotebookList } from "./notebook-list";
+import { freshDb, testSession } from "./test-session";
+
+async function note(title: string): Promise<OpenNote> {
+  return {
+    id: crypto.randomUUID(),
+    doc: new Y.Doc(),
+    cek: generateKey(await loadSodium()),
+    version: 2,
+    snapshotVersion: 0,
+    metadata: { title, tags: [] },
+    role: "owner",
+  };
+}
+
+/** A first list's host whose engine holds `held`, and what it listed. */
+async function host(db: LocalDb, held: OpenNote[]) {
+  const listed: string[][] = [];
+  const byId = new Map(held.map((n) => [n.id, n]));
+  const from: FirstListHost = {
+    api: {} as FirstListHost["api"],
+    db,
+    session: await testSession(),
+    engine: { synced: false, note: (id: string) => byId.get(id) } as unknown as SyncEngine,
+    list: {
+      filling: (notes: readonly OpenNote[]) => listed.push(notes.map((n) => n.metadata.title)),
+      filled: () => undefined,
+    } as unknown as NotebookList,
+    host: { set: () => undefined, state: () => ({}) as never },
+    memberCounts: new Map(),
+    indexTitles: () => undefined,
+    aside: () => undefined,
+    stopped: () => false,
+  };
+  return { from, titles: () => listed.flat().sort() };
+}
+
+describe("the first list", () => {
+  it("lists a note opened while the cache is read as it is held, not leaving its older row", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const [edited, other] = [await note("Before"), await note("Other")];
+    await db.put("meta", String(Date.now() - 1_000), LIST_COVERS_KEY);
+    await cacheNotes(db, session, [edited, other]);
+    // The note in the address, opened from the cache before the list reads it, and
+    // changed since (a sync page, an edit): the engine's copy is the newer.
+    const opened = { ...edited, metadata: { title: "After", tags: [] } };
+    const { from, titles } = await host(db, [opened]);
+    await listChangedSince(from);
+    expect(titles()).toEqual(["After", "Other"]);
+  });
+
+  it("reads the cache into the list the same way when no snapshot was saved", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const [edited, other] = [await note("Before"), await note("Other")];
+    await cacheNotes(db, session, [edited, other]);
+    const opened = { ...edited, metadata: { title: "After", tags: [] } };
+    const { from, titles } = await host(db, [opened]);
+    await listCache(from);
+    expect(titles()).toEqual(["After", "Other"]);
+  });
+});
