@@ -18,8 +18,12 @@ interface Profile {
 }
 
 /** Starts a profile when BENCH_PROFILE is set; the returned stop writes and summarises it. */
-export async function profileIfAsked(page: Page, name: string): Promise<() => Promise<void>> {
-  if (!process.env.BENCH_PROFILE) return async () => {};
+export async function profileIfAsked(
+  page: Page,
+  name: string,
+  asked = Boolean(process.env.BENCH_PROFILE),
+): Promise<() => Promise<void>> {
+  if (!asked) return async () => {};
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 500 });

@@ -12,8 +12,9 @@ import { freePort, waitForHealth } from "../../e2e/fixtures/server-process";
 
 /** bench/: what a run writes goes to bench/test-results, which git and biome ignore. */
 export const benchDir = path.resolve(import.meta.dirname, "..");
-const dataDir = path.join(benchDir, "test-results/bench-data");
-const accountsFile = path.join(dataDir, "bench-accounts.json");
+/** The seeded accounts' data directory, kept between runs. */
+export const benchDataDir = path.join(benchDir, "test-results/bench-data");
+const accountsFileOf = (dataDir: string) => path.join(dataDir, "bench-accounts.json");
 
 export interface BenchServer {
   baseUrl: string;
@@ -22,8 +23,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
-  if (process.env.BENCH_FRESH === "1") rmSync(dataDir, { recursive: true, force: true });
+/** A server on `dataDir` (default: the seeded accounts' directory). */
+export async function startBenchServer(dataDir = benchDataDir): Promise<BenchServer> {
+  if (process.env.BENCH_FRESH === "1" && dataDir === benchDataDir)
+    rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -60,7 +63,12 @@ export async function startBenchServer(): Promise<BenchServer> {
 }
 
 /** An account seeded by an earlier run on this data directory, or a fresh one. */
-export async function seededOnce(name: string, seed: () => Promise<Seeded>): Promise<Seeded> {
+export async function seededOnce(
+  name: string,
+  seed: () => Promise<Seeded>,
+  dataDir = benchDataDir,
+): Promise<Seeded> {
+  const accountsFile = accountsFileOf(dataDir);
   const known: Record<string, Seeded> = existsSync(accountsFile)
     ? JSON.parse(readFileSync(accountsFile, "utf8"))
     : {};

@@ -210,7 +210,13 @@ async function reloadsAlone(browser: Browser, account: Seeded, label: string) {
       );
       // Until the page is quiet again: a reload while it still works (at 100,000 notes a
       // sync and the list's save take seconds) waits for that page to unload.
+      // BENCH_PROFILE_GAP=1: a CPU profile of the first reload's page during this wait.
+      const gap =
+        i === 0 && process.env.BENCH_PROFILE_GAP
+          ? await profileIfAsked(page, "after-reload", true)
+          : undefined;
       await page.waitForTimeout(5_000);
+      await gap?.();
     }
     report(
       `${label}: reload, warm cache → newest note visible (ms, median of 5)`,
