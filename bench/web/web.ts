@@ -123,8 +123,12 @@ async function scale(browser: Browser, account: Seeded, label: string, full: boo
     report(`${label}: JS heap after sync (MB)`, memory.heapMb, "≤ 300");
     report(`${label}: DOM nodes`, memory.nodes, "—");
     const opens = [];
+    // BENCH_PROFILE_OPEN=1: a CPU profile of the three opens.
+    const openProfile = await profileIfAsked(page, "open", Boolean(process.env.BENCH_PROFILE_OPEN));
     for (const i of [2, 5, 9]) opens.push(await openRow(page, i));
+    await openProfile();
     report(`${label}: open a note (ms, worst of 3)`, Math.max(...opens), "≤ 100");
+    console.log(`  (each: ${opens.map((ms) => round(ms)).join(" / ")} ms)`);
     const typing = await typingLatency(page);
     report(`${label}: typing, work per keystroke p99 (ms)`, typing.workP99, "≤ 16");
     report(

@@ -4,25 +4,26 @@
 // a sync or a keystroke elsewhere does not pay for a pass over every note.
 import { useEffect, useState } from "react";
 import type { Backlink } from "../../vault/note-links";
-import type { NoteListItem } from "../../vault/vault-state";
+import type { NoteListView } from "../../vault/note-list-view";
 import { useVault } from "../vault-context";
 
 const SETTLE_MS = 300;
 
 export function Backlinks({
   id,
-  notes,
+  list,
   onOpen,
 }: {
   id: string;
-  notes: readonly NoteListItem[];
+  /** The list as shown: a new one is when links may have changed. */
+  list: NoteListView;
   onOpen?: ((id: string) => void) | undefined;
 }) {
   const { vault } = useVault();
   const [links, setLinks] = useState<Backlink[]>([]);
   useEffect(() => {
-    // notes: a change in the list (titles, notes) is when links may have changed.
-    void notes;
+    // list: a change in the list (titles, notes) is when links may have changed.
+    void list;
     let current = true;
     const timer = setTimeout(
       () => void vault.backlinks(id).then((found) => current && setLinks(found)),
@@ -32,7 +33,7 @@ export function Backlinks({
       current = false;
       clearTimeout(timer);
     };
-  }, [vault, id, notes]);
+  }, [vault, id, list]);
   if (links.length === 0) return null;
   return (
     <section className="backlinks" aria-labelledby={`backlinks-${id}`}>

@@ -7,6 +7,7 @@ import type { EditorState } from "@tiptap/pm/state";
 import { useEditorState } from "@tiptap/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { noteLinkHref } from "../../vault/note-links";
+import type { NoteListView } from "../../vault/note-list-view";
 import type { NoteListItem } from "../../vault/vault-state";
 
 export interface PickerQuery {
@@ -64,11 +65,11 @@ export const NoteLinkPickerKeys = Extension.create<unknown, PickerStorage>({
 
 export function NoteLinkPicker({
   editor,
-  notes,
+  list,
   self,
 }: {
   editor: Editor;
-  notes: readonly NoteListItem[];
+  list: NoteListView | undefined;
   self: string;
 }) {
   const key = useEditorState({
@@ -85,9 +86,10 @@ export function NoteLinkPicker({
   const active = moved.query === found?.query ? moved.index : 0;
   const pick = useRef<(note: NoteListItem) => void>(undefined);
   const open = found !== undefined && found.from !== dismissed;
+  // Every note is looked at only while the picker is open, once per query.
   const choices = useMemo(
-    () => (found ? pickerChoices(notes, found.query, self) : []),
-    [notes, found, self],
+    () => (found && list ? pickerChoices(list.items(), found.query, self) : []),
+    [list, found, self],
   );
   useEffect(() => {
     const storage = (editor.storage as unknown as Record<string, PickerStorage>).noteLinkPicker;

@@ -5,7 +5,7 @@
 // note is read-only and says so. The role and the shared mark come from the vault's
 // state, so a role changed by the owner re-renders this pane after the next sync.
 import type { OpenNote } from "@notes/client";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { notebookLabel } from "../../vault/notebooks";
 import { HistoryDialog } from "../history/history-dialog";
 import { useRevisionSchedule } from "../history/use-revision-schedule";
@@ -78,8 +78,6 @@ function OpenedNote({
 }) {
   const { vault } = useVault();
   const list = useVaultState((s) => s.list);
-  // The "[[" picker's choices and links' titles: every item, gathered once per list.
-  const notes = useMemo(() => list.items(), [list]);
   const listed = useVaultState((s) => s.list.get(id));
   const [title, setTitle] = useState(note?.metadata.title ?? "");
   const [sharing, setSharing] = useState(false);
@@ -171,10 +169,10 @@ function OpenedNote({
         doc={note.doc}
         readOnly={readOnly}
         awareness={awareness}
-        notes={notes}
+        list={list}
         onOpenNote={onOpenNote}
       />
-      <Backlinks id={id} notes={notes} onOpen={onOpenNote} />
+      <Backlinks id={id} list={list} onOpen={onOpenNote} />
       {moving && <MoveDialog id={id} onClose={() => setMoving(false)} />}
       {history && (
         <HistoryDialog note={note} readOnly={readOnly} onClose={() => setHistory(false)} />

@@ -17,7 +17,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
-import type { NoteListItem } from "../../vault/vault-state";
+import type { NoteListView } from "../../vault/note-list-view";
 import { LiveCursors } from "../sharing/live-cursors";
 import { useVault } from "../vault-context";
 import { ATTACHMENT_NODE, AttachmentNode, attachmentAttrs } from "./attachment-node";
@@ -32,24 +32,41 @@ import { TableShortcut } from "./table-shortcut";
 /** Room kept around the caret when it is scrolled to, in px: the sticky toolbar above. */
 const CARET_CLEARANCE = { top: 72, bottom: 24, left: 8, right: 8 };
 
+/** The title a link to the note shows; undefined when the reader cannot open it. */
+function openableTitle(list: NoteListView | undefined, id: string): string | undefined {
+  const item = list?.get(id);
+  return item && item.trashedAt === undefined ? item.title : undefined;
+}
+
 export function RichText({
   noteId,
   doc,
   readOnly,
   awareness,
-  notes = [],
+  list,
   onOpenNote = () => undefined,
 }: {
   noteId: string;
   doc: Y.Doc;
   readOnly: boolean;
   awareness?: Awareness | undefined;
-  /** The notes this reader can open: the "[[" picker's choices, links' current titles. */
-  notes?: readonly NoteListItem[];
+  /**
+   * The notes this reader can open: the "[[" picker's choices, links' current titles.
+   * Read by id, never gathered whole (100,000 notes, issue 35).
+   */
+  list?: NoteListView | undefined;
   onOpenNote?(id: string): void;
 }) {
   // The editor is made once per note; links read the latest titles through these.
-  const titles = useRef(new Map<string, string>());
+  const shown = useRef(list);
+  shown.current = list;
+  /** Each linked note's title as the links show it (undefined: not one to open). */
+  const decorated = useRef(new Map<string, string | undefined>());
+  const titleOf = useRef((id: string) => {
+    const title = openableTitle(shown.current, id);
+    decorated.current.set(id, title);
+    return title;
+  });
   const opener = useRef(onOpenNote);
   opener.current = onOpenNote;
   const { vault } = useVault();
@@ -108,7 +125,7 @@ export function RichText({
         // Links to notes: "[[" picks one; each shows its note's current title.
         NoteLinkPickerKeys,
         NoteLinkMarks.configure({
-          titleOf: (noteId) => titles.current.get(noteId),
+          titleOf: (noteId) => titleOf.current(noteId),
           onOpen: (noteId) => opener.current(noteId),
         }),
         Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
@@ -146,18 +163,13 @@ export function RichText({
     [doc, readOnly, awareness, noteId],
   );
   // Titles changed (a rename, a note shared or gone): the links show the new ones.
+  // Only the notes this one links to are looked at, not every note listed.
   useEffect(() => {
-    const next = new Map(
-      notes.filter((n) => n.trashedAt === undefined).map((n) => [n.id, n.title] as const),
-    );
-    const before = titles.current;
-    titles.current = next;
-    const changed =
-      next.size !== before.size ||
-      [...next].some(([noteId, title]) => before.get(noteId) !== title);
-    if (changed && editor && !editor.isDestroyed)
-      editor.view.dispatch(editor.state.tr.setMeta(TITLES_CHANGED, true));
-  }, [notes, editor]);
+    const changed = [...decorated.current].some(([id, title]) => openableTitle(list, id) !== title);
+    if (!changed || !editor || editor.isDestroyed) return;
+    decorated.current = new Map();
+    editor.view.dispatch(editor.state.tr.setMeta(TITLES_CHANGED, true));
+  }, [list, editor]);
   return (
     <div className="rich-text">
       {!readOnly && editor && (
@@ -177,7 +189,7 @@ export function RichText({
         }}
       />
       <EditorContent editor={editor} />
-      {!readOnly && editor && <NoteLinkPicker editor={editor} notes={notes} self={noteId} />}
+      {!readOnly && editor && <NoteLinkPicker editor={editor} list={list} self={noteId} />}
     </div>
   );
 }
