@@ -203,6 +203,9 @@ async function reloadsAlone(browser: Browser, account: Seeded, label: string) {
     for (let i = 0; i < 5; i++) {
       const profiled = i === 4 ? await profileIfAsked(page, "reload") : undefined;
       const traced = i === 4 ? await traceIfAsked(browser, page, "reload") : undefined;
+      // BENCH_RELOAD_TYPED=1: ten keys typed into the open note just before each reload
+      // (the list changed and not saved yet, as after typing and reloading at once).
+      if (process.env.BENCH_RELOAD_TYPED) await typingLatency(page, 10);
       await page.reload();
       await page.locator(".note-item").first().waitFor({ timeout: WAIT });
       warm.push(await newestShown(page, false));
