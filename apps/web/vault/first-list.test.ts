@@ -69,4 +69,23 @@ describe("the first list", () => {
     await listCache(from);
     expect(titles()).toEqual(["After", "Other"]);
   });
+  it("reads every cached note when the snapshot says nothing of what it covers", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    await cacheNotes(db, session, [await note("One"), await note("Two")]);
+    const { from, titles } = await host(db, []);
+    await listChangedSince(from); // no covers stored: a first save cut short
+    expect(titles()).toEqual(["One", "Two"]);
+  });
+
+  it("keeps a member count the sync has seen over the cache's older one", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const shared = await note("Shared");
+    await cacheNotes(db, session, [shared], new Map([[shared.id, 1]]));
+    const { from } = await host(db, []);
+    from.memberCounts.set(shared.id, 3);
+    await listCache(from);
+    expect(from.memberCounts.get(shared.id)).toBe(3);
+  });
 });

@@ -42,7 +42,8 @@ export async function listCache(from: FirstListHost): Promise<void> {
     const notes: OpenNote[] = [];
     for (const { note, memberCount } of batch) {
       if (from.aside(note.id)) continue;
-      if (memberCount !== undefined && !engine.note(note.id))
+      // A count the sync has seen already is newer than the cache's.
+      if (memberCount !== undefined && !memberCounts.has(note.id))
         memberCounts.set(note.id, memberCount);
       notes.push(heldOr(engine, note));
     }
@@ -55,17 +56,19 @@ export async function listCache(from: FirstListHost): Promise<void> {
  * The snapshot shown, brought level with the cache: the notes cached after the time it
  * covers (a reload before it was saved again: a note just written, trashed or renamed)
  * are read and listed, and once a first sync has completed, rows whose note has left
- * the cache go. No other cached note is read.
+ * the cache go. No other cached note is read. The sync waits for this (Notebook.syncNow):
+ * a page taken meanwhile could be listed and then overwritten by the older copy read here.
  */
 export async function listChangedSince(from: FirstListHost): Promise<void> {
   const { db, session, engine, list } = from;
-  const covers = await snapshotCovers(db);
-  const ids = covers === undefined ? [] : await cachedSince(db, covers);
+  // A snapshot that says nothing of what it covers (its first save cut short) covers
+  // nothing: every cached note is read.
+  const ids = await cachedSince(db, (await snapshotCovers(db)) ?? 0);
   const read = ids.length > 0 ? await loadCachedNotesById(db, session, ids) : [];
   const notes: OpenNote[] = [];
   for (const { note, memberCount } of read) {
     if (from.aside(note.id)) continue;
-    if (memberCount !== undefined && !engine.note(note.id))
+    if (memberCount !== undefined && !from.memberCounts.has(note.id))
       from.memberCounts.set(note.id, memberCount);
     notes.push(heldOr(engine, note));
   }

@@ -98,6 +98,13 @@ export class NotebookSync {
     // A note that left meanwhile (removed from it) is not cached again.
     const notes = [...edits.map((e) => e.note), ...touched].filter((n) => this.notebook.note(n.id));
     await cacheNotes(db, session, notes, this.notebook.memberCounts);
+    // Their rows too (a new time): a list saved after says it covers what was cached up
+    // to a moment before, these included, so they must be in it; offline, no echo of
+    // the server's would bring them. In turn with the other lists (list-publisher.ts).
+    this.notebook.publish(
+      true,
+      notes.map((n) => n.id),
+    );
     this.notebook.index(notes);
     if (edits.length === 0) return;
     host.set({ pending: await pendingCount(db) });

@@ -90,6 +90,11 @@ export class Notebook {
   private readonly list: NotebookList;
   /** The saved list's rest opened and listed (at once when it was shown whole). */
   private restShown: Promise<void> = Promise.resolve();
+  private listedFirst: () => void = () => undefined;
+  /** The first list is level with the device's cache (first-list.ts); syncs wait for it. */
+  private readonly firstListed = new Promise<void>((resolve) => {
+    this.listedFirst = resolve;
+  });
   /** The worker that keeps the index and seals the list; none without workers (tests). */
   private readonly background: SessionBackground | undefined;
   private readonly search: NoteSearch | undefined;
@@ -227,11 +232,15 @@ export class Notebook {
    * run, the notes the search index lacks are read for it, in the background.
    */
   private async start(): Promise<void> {
-    // Before anything lists or saves a row: the saved list whole again.
-    await this.restShown;
-    await this.shelf.restore();
-    if (this.list.fillsFromCache) await listCache(this.firstList());
-    else await listChangedSince(this.firstList());
+    try {
+      // Before anything lists or saves a row: the saved list whole again.
+      await this.restShown;
+      await this.shelf.restore();
+      if (this.list.fillsFromCache) await listCache(this.firstList());
+      else await listChangedSince(this.firstList());
+    } finally {
+      this.listedFirst();
+    }
     // A first sync with nothing on the device: the list from metadata pages first.
     if (!this.engine.synced && this.list.size === 0) await listMetadata(this.firstList());
     if (this.stopped) return;
@@ -470,7 +479,9 @@ export class Notebook {
 
   /** Sends queued edits, then pulls changes; one run at a time, none lost. */
   syncNow(): Promise<void> {
-    return this.sync.syncNow();
+    // Not before the first list: a page taken while the cache is read into the list
+    // could be overwritten there by the older copy read (a live room asks at once).
+    return this.firstListed.then(() => this.sync.syncNow());
   }
 
   stop(): void {
