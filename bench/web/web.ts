@@ -159,10 +159,17 @@ async function scale(browser: Browser, account: Seeded, label: string, full: boo
       );
     };
     page.on("response", counted);
+    // BENCH_PROFILE_RELOAD=1: a CPU profile from the search's end through the reload.
+    const reloadProfile = await profileIfAsked(
+      page,
+      "reload-after-search",
+      Boolean(process.env.BENCH_PROFILE_RELOAD),
+    );
     await page.reload();
     await page.locator(".note-item").first().waitFor({ timeout: WAIT });
     // From the reload's navigation start: the page's load, the app's start and the list.
     const reloaded = await newestShown(page, false);
+    await reloadProfile();
     report(`${label}: reload, warm cache → newest note visible (ms)`, reloaded, "≤ 300");
     console.log(`  ${await startPhases(page)}`);
     await page.waitForTimeout(3_000);
