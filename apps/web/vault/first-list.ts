@@ -36,18 +36,10 @@ export interface FirstListHost {
 
 /** No snapshot saved: the list is read from the cache, a slice at a time. */
 export async function listCache(from: FirstListHost): Promise<void> {
-  const { db, session, engine, list, memberCounts } = from;
+  const { db, session, list } = from;
   await openCacheInSlices(db, session, (batch) => {
     if (from.stopped()) return;
-    const notes: OpenNote[] = [];
-    for (const { note, memberCount } of batch) {
-      if (from.aside(note.id)) continue;
-      // A count the sync has seen already is newer than the cache's.
-      if (memberCount !== undefined && !memberCounts.has(note.id))
-        memberCounts.set(note.id, memberCount);
-      notes.push(heldOr(engine, note));
-    }
-    list.filling(notes);
+    list.filling(listable(from, batch));
   });
   list.filled();
 }
@@ -65,26 +57,30 @@ export async function listChangedSince(from: FirstListHost): Promise<void> {
   // nothing: every cached note is read.
   const ids = await cachedSince(db, (await snapshotCovers(db)) ?? 0);
   const read = ids.length > 0 ? await loadCachedNotesById(db, session, ids) : [];
-  const notes: OpenNote[] = [];
-  for (const { note, memberCount } of read) {
-    if (from.aside(note.id)) continue;
-    if (memberCount !== undefined && !from.memberCounts.has(note.id))
-      from.memberCounts.set(note.id, memberCount);
-    notes.push(heldOr(engine, note));
-  }
+  const notes = listable(from, read);
   if (notes.length > 0) list.filling(notes);
   list.filled();
   if (engine.synced) await dropUntaken(from);
 }
 
 /**
- * The note as the engine holds it, when it does, else as it was read from the cache. A
- * note opened meanwhile (the one in the address, shown while the list is read) is
- * listed too: its row may be older in the snapshot than in the cache, and nothing else
- * lists a note for being opened.
+ * Notes read from the cache, as the list takes them: none set aside; each as the engine
+ * holds it when it does (the note in the address, opened while the list is read: its
+ * row may be older in the snapshot than in the cache, and nothing else lists a note for
+ * being opened); its cached member count kept unless the sync has seen a newer one.
  */
-function heldOr(engine: SyncEngine, read: OpenNote): OpenNote {
-  return engine.note(read.id) ?? read;
+function listable(
+  from: FirstListHost,
+  read: readonly { note: OpenNote; memberCount?: number }[],
+): OpenNote[] {
+  const notes: OpenNote[] = [];
+  for (const { note, memberCount } of read) {
+    if (from.aside(note.id)) continue;
+    if (memberCount !== undefined && !from.memberCounts.has(note.id))
+      from.memberCounts.set(note.id, memberCount);
+    notes.push(from.engine.note(note.id) ?? note);
+  }
+  return notes;
 }
 
 /**

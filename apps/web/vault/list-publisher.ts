@@ -285,8 +285,8 @@ export class ListPublisher {
   }
 
   private store(version: number): void {
-    // A first screen alone is never saved as the whole list.
-    if (this.firstScreen || !this.level) return;
+    // Not level yet (a first screen alone among it): a save would claim rows it lacks.
+    if (!this.level) return;
     const covers = this.refreshedAt - COVER_MARGIN_MS;
     if (this.saved === version) {
       // The list stored is the one shown: the notes cached since with their rows as it
