@@ -396,7 +396,7 @@ export { checkSignature, type SignatureCheck } from "./trust/signature-check";
 export { type ChangePasswordInput, changePassword } from "./vault/change-password";
 export { type RecoverInput, recover } from "./vault/recover";
 export { replaceRecoveryKey } from "./vault/replace-recovery-key";
-export { MIN_KDF_ITERATIONS, type Session } from "./vault/session";
+export { MIN_KDF_ITERATIONS, type Session, type WrapOpener } from "./vault/session";
 export { type SignInInput, signIn } from "./vault/sign-in";
 export { signOut } from "./vault/sign-out";
 export { type SignUpInput, type SignUpResult, signUp } from "./vault/sign-up";

@@ -151,6 +151,7 @@ export {
 } from "./roster-entry";
 export { safetyNumber } from "./safety-number";
 export { CEK_BYTES, openSealedCek, sealCek } from "./sealed-cek";
+export { type SubtleCekOpener, subtleCekOpener } from "./sealed-cek-subtle";
 export {
   decodeKeyPinShard,
   encodeKeyPinShard,

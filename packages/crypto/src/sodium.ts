@@ -10,6 +10,7 @@ export type Sodium = Pick<
   | "crypto_box_keypair"
   | "crypto_box_seal"
   | "crypto_box_seal_open"
+  | "crypto_secretbox_open_easy"
   | "crypto_scalarmult_base"
   | "crypto_generichash"
   | "crypto_hash"

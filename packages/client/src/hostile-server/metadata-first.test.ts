@@ -4,10 +4,11 @@
 // a note whose deletion was confirmed, are left out as the full sync would leave them,
 // and so is a title that does not open under the note's key.
 import { loadSodium, type NoteMetadata, type Sodium, sealMetadata } from "@notes/crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { noteHistoryServer } from "../../test/support/hostile-server/note-history-server";
 import { FIXED_CEK, fixedSession, NOTE_ID } from "../../test/support/test-keys";
 import { createApiClient } from "../api/client";
+import { openWrap } from "../keys/opened-wraps";
 import { type ListedNote, listNotesMetadata } from "../sync/metadata-pass";
 import { SyncEngine } from "../sync/sync-engine";
 import { MemorySeenStates } from "../trust/seen-states";
@@ -112,5 +113,21 @@ describe("a first sync's metadata pages (issue 35)", () => {
     const refused = await other.fetchNote(NOTE_ID);
     expect(refused.refused).toEqual([expect.objectContaining({ noteId: NOTE_ID })]);
     expect(other.note(NOTE_ID)).toBeUndefined();
+  });
+
+  it("open each page's wraps ahead, off libsodium, and hold none once the walk is done", async () => {
+    const { session, api, list } = await device();
+    const wasm = vi.spyOn(sodium, "crypto_box_seal_open");
+    try {
+      expect(await list()).toHaveLength(1);
+      const engine = new SyncEngine(api, session);
+      expect((await engine.syncOnce()).changed).toEqual([NOTE_ID]);
+      expect(wasm).not.toHaveBeenCalled();
+      const { wrappedCek } = await api.call("notes.get", { id: NOTE_ID });
+      expect(openWrap(sodium, session, wrappedCek as string)).toEqual(FIXED_CEK);
+      expect(wasm).toHaveBeenCalledTimes(1);
+    } finally {
+      wasm.mockRestore();
+    }
   });
 });

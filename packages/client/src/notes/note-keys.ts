@@ -1,10 +1,11 @@
 // Which content keys an open note holds and how it moves to a new one. `cek` is the
 // current key (what writers seal under); `formerCeks` are the keys held before it,
 // newest first, tried on content the current key cannot open (contract.md §9 rule 11).
-import { deriveEpochId, openSealedCek, type Sodium } from "@notes/crypto";
+import { deriveEpochId, type Sodium } from "@notes/crypto";
 import type { NoteState } from "../api/types";
 import { KeyHandoutRefused } from "../errors";
 import { sameKey } from "../keys/content-keyring";
+import { openWrap } from "../keys/opened-wraps";
 import {
   isShared,
   judgeHandout,
@@ -21,9 +22,7 @@ import type { OpenNote } from "./open-state";
  * written under, use contentKeyFor.
  */
 export function contentKeyOf(sodium: Sodium, session: Session, state: NoteState): Uint8Array {
-  return state.wrappedCek
-    ? openSealedCek(sodium, state.wrappedCek, session.keyPair)
-    : session.masterKey;
+  return state.wrappedCek ? openWrap(sodium, session, state.wrappedCek) : session.masterKey;
 }
 
 /**
@@ -41,7 +40,7 @@ export function contentKeyFor(
   if (!wrap) return { cek: session.masterKey };
   const held = session.keyring?.keys(state.id) ?? [];
   const known = keyStatesOf(session).get(state.id);
-  const cek = openSealedCek(sodium, wrap, session.keyPair);
+  const cek = openWrap(sodium, session, wrap);
   const current = held[0];
   const keyId = deriveEpochId(sodium, cek);
   if (current ? sameKey(current, cek) : !known?.keyId || known.keyId === keyId) {
@@ -143,12 +142,7 @@ export function adoptContentKey(
     return;
   }
   if (verdict.kind === "adopt") {
-    switchContentKey(
-      note,
-      openSealedCek(sodium, state.wrappedCek, session.keyPair),
-      state.wrappedCek,
-      session,
-    );
+    switchContentKey(note, openWrap(sodium, session, state.wrappedCek), state.wrappedCek, session);
   } else {
     note.wrappedCek = state.wrappedCek;
   }

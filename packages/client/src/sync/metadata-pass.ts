@@ -10,8 +10,9 @@ import type { ApiClient } from "../api/client";
 import type { NoteState } from "../api/types";
 import { contentKeyOf } from "../notes/note-keys";
 import { checkServedMetadata } from "../trust/served-metadata";
-import { checkServedState, type SeenAtRequest, seenNow } from "../trust/served-state";
+import { checkServedState, type SeenAtRequest } from "../trust/served-state";
 import type { Session } from "../vault/session";
+import { askPage, type ChangesPage, dropPage, type PageAhead } from "./page-ahead";
 import { yieldToEventLoop } from "./sync-engine";
 
 /** A note as a metadata page shows it: enough for its row in a list. */
@@ -46,29 +47,43 @@ export async function listNotesMetadata(
 ): Promise<number> {
   const sodium = await loadSodium();
   const { pageSize = 500, firstPageSize = pageSize, sliceMs, stopped } = options;
-  let pageToken: string | undefined;
-  let listed = 0;
-  let sliceStart = performance.now();
-  do {
-    const asked = seenNow(session);
-    const page = await api.call("notes.changes", {
+  const ask = (pageToken: string | undefined) =>
+    askPage(api, sodium, session, {
       snapshots: "false",
       pageSize: pageToken ? pageSize : firstPageSize,
       ...(pageToken ? { pageToken } : { order: "newest" as const }),
     });
-    const notes: ListedNote[] = [];
-    for (const state of page.changes) {
-      const note = listedNote(sodium, session, state, asked);
-      if (note) notes.push(note);
-      if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
+  let listed = 0;
+  let sliceStart = performance.now();
+  let next: PageAhead | undefined = ask(undefined);
+  try {
+    while (next) {
+      const { asked, wraps } = next;
+      const page: ChangesPage = await next.page;
+      // The following page is asked for now (page-ahead.ts), before this one's wraps are
+      // awaited: the server reads it meanwhile.
+      next = page.nextPageToken && !stopped?.() ? ask(page.nextPageToken) : undefined;
+      const release = await wraps;
+      const notes: ListedNote[] = [];
+      try {
+        for (const state of page.changes) {
+          const note = listedNote(sodium, session, state, asked);
+          if (note) notes.push(note);
+          if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
+            await yieldToEventLoop();
+            sliceStart = performance.now();
+          }
+        }
+      } finally {
+        release();
       }
+      listed += notes.length;
+      await take(notes);
+      if (stopped?.()) break;
     }
-    listed += notes.length;
-    await take(notes);
-    pageToken = page.nextPageToken || undefined;
-  } while (pageToken && !stopped?.());
+  } finally {
+    dropPage(next);
+  }
   return listed;
 }
 

@@ -11,6 +11,7 @@ import type { OpenNote } from "../notes/open-state";
 import { seenNow } from "../trust/served-state";
 import type { Session } from "../vault/session";
 import { ChangeApplier } from "./apply-change";
+import { askPage, type ChangesPage, dropPage, type PageAhead } from "./page-ahead";
 import { SetAsideNotes, type UnconfirmedRemoval } from "./set-aside";
 import {
   emptyResult,
@@ -64,44 +65,45 @@ export class SyncEngine {
     const { sliceMs } = this.options;
     const ask = (pageToken: string | undefined, first: boolean) => {
       const pageSize = (first && full && this.options.firstPageSize) || this.options.pageSize;
-      const asked = seenNow(this.session);
-      const page = this.api.call("notes.changes", {
+      return askPage(this.api, sodium, this.session, {
         ...(pageToken ? { pageToken } : {}),
         ...(full ? { snapshots: "true" as const } : {}),
         ...(full && first && this.options.newestFirst ? { order: "newest" as const } : {}),
         ...(pageSize ? { pageSize } : {}),
       });
-      // Awaited below; until then a refusal must not count as unhandled.
-      page.catch(() => undefined);
-      return { asked, page };
     };
     let sliceStart = performance.now();
-    let next = ask(this.syncToken, true);
-    for (;;) {
-      const { asked } = next;
-      const page = await next.page;
-      // The following page is asked for now, so the server reads it while this one is
-      // opened here: a long sync takes the longer of the two, not their sum.
-      const following = page.nextPageToken ? ask(page.nextPageToken, false) : undefined;
-      const changedBefore = result.changed.length;
-      await this.loadResting(page.changes.map((entry) => entry.id));
-      for (const entry of page.changes) {
-        await this.changes.apply(sodium, entry, result, asked);
-        if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
-          await yieldToEventLoop();
-          sliceStart = performance.now();
+    let next: PageAhead | undefined = ask(this.syncToken, true);
+    try {
+      while (next) {
+        const { asked, wraps } = next;
+        const page: ChangesPage = await next.page;
+        // The following page is asked for now (page-ahead.ts), before this one's wraps
+        // are awaited: the server reads it meanwhile.
+        next = page.nextPageToken ? ask(page.nextPageToken, false) : undefined;
+        const release = await wraps;
+        const changedBefore = result.changed.length;
+        try {
+          await this.loadResting(page.changes.map((entry) => entry.id));
+          for (const entry of page.changes) {
+            await this.changes.apply(sodium, entry, result, asked);
+            if (sliceMs !== undefined && performance.now() - sliceStart > sliceMs) {
+              await yieldToEventLoop();
+              sliceStart = performance.now();
+            }
+          }
+        } finally {
+          release();
         }
+        await onProgress?.({
+          applied: result.changed.length + result.removed.length,
+          changed: result.changed.slice(changedBefore),
+        });
+        if (!next && page.nextSyncToken) this.syncToken = page.nextSyncToken;
       }
-      await onProgress?.({
-        applied: result.changed.length + result.removed.length,
-        changed: result.changed.slice(changedBefore),
-      });
-      if (following) {
-        next = following;
-        continue;
-      }
-      if (page.nextSyncToken) this.syncToken = page.nextSyncToken;
       return result;
+    } finally {
+      dropPage(next);
     }
   }
 

@@ -6,7 +6,6 @@
 import {
   deriveEpochId,
   fromBase64Url,
-  openSealedCek,
   type Sodium,
   signHandout,
   verifyHandout,
@@ -14,6 +13,7 @@ import {
 import type { NoteState } from "../api/types";
 import type { HandoutRefusal } from "../errors";
 import { sameKey } from "../keys/content-keyring";
+import { openWrap } from "../keys/opened-wraps";
 import type { Session } from "../vault/session";
 import { NoteKeyStates } from "./note-key-states";
 import { noteOwnerOf } from "./note-owners";
@@ -88,7 +88,7 @@ export function judgeHandout(
   if (wrap === undefined) return { kind: "refuse", reason: "unopenable" };
   let cek: Uint8Array;
   try {
-    cek = openSealedCek(sodium, wrap, session.keyPair);
+    cek = openWrap(sodium, session, wrap);
   } catch {
     return { kind: "refuse", reason: "unopenable" };
   }

@@ -59,6 +59,19 @@ export interface Session {
    * a note back to a retired key.
    */
   keyStates?: NoteKeyStates;
+  /**
+   * Opens wraps sealed to `keyPair` somewhere other than the caller's thread (the web
+   * app: a worker of the session's own). Used for the wraps of a change-feed page
+   * (keys/opened-wraps.ts); without it, or when it rejects (not started yet, failed),
+   * they are opened with WebCrypto's X25519 where there is one. Whatever is not opened
+   * so is opened, and refused, by libsodium.
+   */
+  wrapOpener?: WrapOpener;
+}
+
+/** Each wrap's content key, in order; undefined where it could not be opened. */
+export interface WrapOpener {
+  open(wraps: readonly string[]): Promise<(Uint8Array | undefined)[]>;
 }
 
 /** contract.md §2: PBKDF2 iteration floor, also the client default. */
