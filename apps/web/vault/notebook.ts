@@ -123,6 +123,8 @@ export class Notebook {
     const load = (ids: string[]) => this.resting.load(ids);
     const engine = new SyncEngine(observed, session, token, { ...paging, load });
     const background = SessionBackground.start(db, session);
+    // Each change-feed page's wraps are opened there, off this thread (wrap-opening.ts).
+    if (background) session.wrapOpener = background.wraps;
     this.engine = engine;
     this.resting = new RestingNotes({
       engine,
@@ -489,6 +491,7 @@ export class Notebook {
     this.list.stop();
     this.search?.close();
     this.background?.close();
+    if (this.session.wrapOpener === this.background?.wraps) delete this.session.wrapOpener;
     this.triggers.stop();
     this.links.stop();
     this.stopLinkReseals?.();

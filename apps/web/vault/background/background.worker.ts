@@ -1,7 +1,9 @@
 // The background worker: keeps work too heavy for the tab's main thread off it. It
 // holds the full-text index and answers its queries, and seals the two megabyte-sized
 // blobs a reload reads (the index, the notes list snapshot), writing them straight to
-// the tab's IndexedDB database. Requests (protocol.ts) are answered in their order.
+// the tab's IndexedDB database. Requests (protocol.ts) are answered in their order;
+// a change-feed page's wraps (wrap-opening.ts) are opened as they come, not queued
+// behind the index.
 import { openLocalDb } from "../local-db";
 import {
   type BackgroundReply,
@@ -10,6 +12,7 @@ import {
   handleBackgroundRequest,
   newBackgroundState,
 } from "./protocol";
+import { isWrapEnvelope, newWrapOpening, type WrapEnvelope, type WrapReply } from "./wrap-opening";
 
 const state = newBackgroundState((dbName) => {
   const db = openLocalDb(dbName, true);
@@ -23,8 +26,19 @@ const state = newBackgroundState((dbName) => {
   };
 });
 let queue: Promise<unknown> = Promise.resolve();
+const openWraps = newWrapOpening();
 
 addEventListener("message", (event: MessageEvent<Envelope<BackgroundRequest>>) => {
+  if (isWrapEnvelope(event.data)) {
+    const { wrapId, body } = event.data;
+    void openWraps(body)
+      .catch((error: unknown): WrapReply => ({ type: "error", message: String(error) }))
+      .then((reply) => {
+        const transfer = reply.type === "opened" ? [reply.keys.buffer as ArrayBuffer] : [];
+        postMessage({ wrapId, body: reply } satisfies WrapEnvelope<WrapReply>, { transfer });
+      });
+    return;
+  }
   const { id, body } = event.data;
   queue = queue.then(async () => {
     const reply: BackgroundReply = await handleBackgroundRequest(state, body).catch(

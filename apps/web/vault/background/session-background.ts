@@ -8,15 +8,19 @@ import type { LocalDb } from "../local-db";
 import { localKey } from "../local-seal";
 import type { NoteListItem } from "../vault-state";
 import { BackgroundClient, type Reply, type WorkerLike } from "./background-client";
+import { WrapWorker, type WrapWorkerLike } from "./wrap-worker";
 
 export class SessionBackground {
   readonly client: BackgroundClient;
+  /** The session's WrapOpener: a change-feed page's wraps opened here (wrap-opening.ts). */
+  readonly wraps: WrapWorker;
   /** The worker's answer to "open": each restored note's stamp. Requests wait for it. */
   readonly opened: Promise<Reply<"opened">>;
   private closed = false;
 
-  constructor(worker: WorkerLike, db: LocalDb, session: Session) {
+  constructor(worker: WorkerLike & WrapWorkerLike, db: LocalDb, session: Session) {
     this.client = new BackgroundClient(worker);
+    this.wraps = new WrapWorker(worker, session.keyPair);
     this.opened = this.open(db, session);
   }
 
@@ -50,6 +54,7 @@ export class SessionBackground {
 
   close(): void {
     this.closed = true;
+    this.wraps.close();
     this.client.close();
   }
 }
