@@ -6,14 +6,25 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import postgres from "postgres";
 import type { Seeded } from "../../e2e/fixtures/seed";
 import { repoRoot } from "../../e2e/fixtures/server";
 import { freePort, waitForHealth } from "../../e2e/fixtures/server-process";
 
 /** bench/: what a run writes goes to bench/test-results, which git and biome ignore. */
 export const benchDir = path.resolve(import.meta.dirname, "..");
+/**
+ * BENCH_WEB_DB=postgres: the server on Postgres (BENCH_DATABASE_URL, default the local
+ * `bench_web` database, made when missing), not the test database, which the tests
+ * empty). Its seeded accounts are remembered apart from the embedded ones.
+ */
+export const benchPostgres = process.env.BENCH_WEB_DB === "postgres";
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench_web";
 /** The seeded accounts' data directory, kept between runs. */
-export const benchDataDir = path.join(benchDir, "test-results/bench-data");
+export const benchDataDir = path.join(
+  benchDir,
+  benchPostgres ? "test-results/bench-data-postgres" : "test-results/bench-data",
+);
 const accountsFileOf = (dataDir: string) => path.join(dataDir, "bench-accounts.json");
 
 export interface BenchServer {
@@ -44,6 +55,11 @@ export async function startBenchServer(dataDir = benchDataDir): Promise<BenchSer
     OPERATOR_TOKEN: operatorToken,
   };
   delete env.DATABASE_URL;
+  if (benchPostgres) {
+    await createDatabaseOnce(PG_URL);
+    env.DATABASE_URL = PG_URL;
+    env.SERVER_SECRET = serverSecretOf(dataDir);
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: path.join(repoRoot, "apps/web"),
     env,
@@ -77,4 +93,25 @@ export async function seededOnce(
   const fresh = await seed();
   writeFileSync(accountsFile, JSON.stringify({ ...known, [name]: fresh }, null, 2));
   return fresh;
+}
+
+/** The database BENCH_DATABASE_URL names, made when it does not exist yet. */
+async function createDatabaseOnce(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const sql = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
+  try {
+    const found = await sql`select 1 from pg_database where datname = ${name}`;
+    if (found.length === 0) await sql.unsafe(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** One server secret per data directory: the accounts' sessions and tokens outlive a run. */
+function serverSecretOf(dataDir: string): string {
+  const file = path.join(dataDir, "server-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"));
+  return readFileSync(file, "utf8").trim();
 }
