@@ -2,8 +2,9 @@
 // holds the full-text index and answers its queries, and seals the two megabyte-sized
 // blobs a reload reads (the index, the notes list snapshot), writing them straight to
 // the tab's IndexedDB database. Requests (protocol.ts) are answered in their order;
-// a change-feed page's wraps (wrap-opening.ts) are opened as they come, not queued
-// behind the index.
+// a change-feed page's wraps (wrap-opening.ts) are opened as they come, between the
+// index's tasks rather than behind its queue (a long index task still delays them; the
+// tab stops waiting after a few seconds and opens them itself).
 import { openLocalDb } from "../local-db";
 import {
   type BackgroundReply,

@@ -31,9 +31,11 @@ export class WrapWorker implements WrapOpener {
       settle?.(event.data.body);
     });
     worker.addEventListener("error", () => this.fail("the wrap worker failed"));
-    // A copy: the worker zeroes what it is given once imported.
+    // postMessage clones it at once: this copy is wiped after, the worker's once imported.
     const keys = { publicKey: keyPair.publicKey.slice(), privateKey: keyPair.privateKey.slice() };
-    void this.send({ type: "keys", keyPair: keys }).then(
+    const sent = this.send({ type: "keys", keyPair: keys });
+    keys.privateKey.fill(0);
+    void sent.then(
       () => {
         this.ready = true;
       },

@@ -115,4 +115,61 @@ describe("wraps opened ahead", () => {
     expect(wasm).not.toHaveBeenCalled();
     here();
   });
+
+  it("are wiped once released, and a duplicate answer at once", async () => {
+    const handed: Uint8Array[] = [];
+    const withOpener = {
+      keyPair: session.keyPair,
+      wrapOpener: {
+        open: async (given: readonly string[]) =>
+          given.map((wrap) => {
+            const key = (keys[wraps.indexOf(wrap)] as Uint8Array).slice();
+            handed.push(key);
+            return key;
+          }),
+      },
+    };
+    const first = await openWrapsAhead(sodium, withOpener, wraps.slice(0, 3));
+    const again = await openWrapsAhead(sodium, withOpener, wraps.slice(2, 4));
+    // wraps[2] was held already: the second answer's copy of it is wiped at once.
+    expect(handed[3]).toEqual(new Uint8Array(32));
+    expect(handed[4]).toEqual(keys[3]);
+    first();
+    for (const key of handed.slice(0, 3)) expect(key).toEqual(new Uint8Array(32));
+    again();
+    expect(handed[4]).toEqual(new Uint8Array(32));
+  });
+
+  it("do not wait for an opener that stalls: opened here after a few seconds, its late answer wiped", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let answer: (keys: (Uint8Array | undefined)[]) => void = () => undefined;
+      const stalled = {
+        keyPair: session.keyPair,
+        wrapOpener: {
+          open: () => new Promise<(Uint8Array | undefined)[]>((resolve) => (answer = resolve)),
+        },
+      };
+      let done = false;
+      const ahead = openWrapsAhead(sodium, stalled, wraps).then((release) => {
+        done = true;
+        return release;
+      });
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      const release = await ahead;
+      const wasm = opensInWasm();
+      expect(openWrap(sodium, session, wraps[4] as string)).toEqual(keys[4]);
+      expect(wasm).not.toHaveBeenCalled();
+      release();
+      const late = (keys[0] as Uint8Array).slice();
+      answer([late]);
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(late).toEqual(new Uint8Array(32));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

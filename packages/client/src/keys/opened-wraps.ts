@@ -15,12 +15,10 @@ import {
   openSealedCek,
   type SharingKeyPair,
   type Sodium,
-  type SubtleCekOpener,
   subtleCekOpener,
 } from "@notes/crypto";
-import type { Session } from "../vault/session";
+import type { Session, WrapOpener } from "../vault/session";
 
-const openers = new WeakMap<SharingKeyPair, Promise<SubtleCekOpener | undefined>>();
 const held = new WeakMap<SharingKeyPair, Map<string, Uint8Array>>();
 
 /** Lets the openings made ahead go (idempotent). */
@@ -52,13 +50,48 @@ export async function openWrapsAhead(
     if (cek?.length === CEK_BYTES && !map.has(wrap)) {
       map.set(wrap, cek);
       mine.set(wrap, cek);
-    }
+    } else cek?.fill(0);
   });
   const holding = map;
+  // Each key let go is wiped: openWrap handed out copies.
   return () => {
-    for (const [wrap, cek] of mine) if (holding.get(wrap) === cek) holding.delete(wrap);
+    for (const [wrap, cek] of mine) {
+      if (holding.get(wrap) === cek) holding.delete(wrap);
+      cek.fill(0);
+    }
     mine.clear();
   };
+}
+
+/**
+ * How long a page waits for the session's opener (a worker between two of its other
+ * tasks answers in milliseconds): one that stalls, or died without a word, must not
+ * stall the sync. Its late answer is wiped.
+ */
+const OPENER_WAIT_MS = 3_000;
+
+function answerInTime(
+  opener: WrapOpener,
+  wraps: readonly string[],
+): Promise<(Uint8Array | undefined)[]> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error("the wrap opener did not answer in time"));
+    }, OPENER_WAIT_MS);
+    opener.open(wraps).then(
+      (keys) => {
+        clearTimeout(timer);
+        if (!late) return resolve(keys);
+        for (const key of keys) key?.fill(0);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The session's own opener, else (or when it declines) WebCrypto's X25519. */
@@ -69,19 +102,15 @@ async function openElsewhere(
 ): Promise<(Uint8Array | undefined)[]> {
   if (session.wrapOpener) {
     try {
-      return await session.wrapOpener.open(wraps);
+      return await answerInTime(session.wrapOpener, wraps);
     } catch {
-      // Not ready, or failed: opened here instead.
+      // Not ready, failed or stalled: opened here instead.
     }
   }
   try {
-    const { keyPair } = session;
-    let opener = openers.get(keyPair);
-    if (!opener) {
-      opener = subtleCekOpener(sodium, keyPair);
-      openers.set(keyPair, opener);
-    }
-    const open = await opener;
+    // Imported for this page only: no usable key outlives the page (a sign-out zeroes
+    // the keypair's bytes, and a key kept here would still open wraps).
+    const open = await subtleCekOpener(sodium, session.keyPair);
     return open ? await Promise.all(wraps.map((wrap) => open.open(wrap))) : [];
   } catch {
     return []; // opened where they are needed, with libsodium

@@ -42,5 +42,8 @@ export function askPage(
 
 /** Lets a page's openings go when the walk ended before taking it. */
 export function dropPage(ahead: PageAhead | undefined): void {
-  ahead?.wraps.then((release) => release());
+  ahead?.wraps.then(
+    (release) => release(),
+    () => undefined,
+  );
 }
