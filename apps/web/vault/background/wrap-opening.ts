@@ -7,7 +7,13 @@
 // worker holds the sharing keypair from "keys" until it is terminated (the Notebook
 // stops: the app lock, a sign-out); with WebCrypto, only as a key it cannot export, the
 // bytes it was given zeroed.
-import { loadSodium, openSealedCek, type SharingKeyPair, subtleCekOpener } from "@notes/crypto";
+import {
+  CEK_BYTES,
+  loadSodium,
+  openSealedCek,
+  type SharingKeyPair,
+  subtleCekOpener,
+} from "@notes/crypto";
 
 export type WrapRequest =
   /** The keypair the wraps are sealed to. The worker owns the bytes: they are zeroed. */
@@ -28,8 +34,6 @@ export interface WrapEnvelope<T> {
 export function isWrapEnvelope(data: unknown): data is WrapEnvelope<WrapRequest> {
   return typeof data === "object" && data !== null && "wrapId" in data;
 }
-
-const CEK_BYTES = 32;
 
 export function newWrapOpening(): (request: WrapRequest) => Promise<WrapReply> {
   // Set as "keys" arrives, before anything is awaited: an "open" sent right behind it

@@ -3,15 +3,13 @@
 // or is closed, rejects what waits on it and everything after; the wraps are then
 // opened where they are needed, on this thread, as before.
 import type { WrapOpener } from "@notes/client";
-import type { SharingKeyPair } from "@notes/crypto";
+import { CEK_BYTES, type SharingKeyPair } from "@notes/crypto";
 import type { WrapEnvelope, WrapReply, WrapRequest } from "./wrap-opening";
 
 export interface WrapWorkerLike {
   postMessage(message: unknown): void;
   addEventListener(type: "message" | "error", listener: (event: MessageEvent) => void): void;
 }
-
-const CEK_BYTES = 32;
 
 export class WrapWorker implements WrapOpener {
   private next = 1;
