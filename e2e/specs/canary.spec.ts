@@ -1,7 +1,8 @@
 // End-to-end encryption, checked from outside: a canary typed into a note (title,
 // tag and body) appears nowhere in the server's log, nor (Postgres mode) anywhere in
 // a pg_dump of the database, nor in the browser's own IndexedDB (the cached notes, the
-// list index a reload shows, the search index: issue 35), in plain, hex or base64 form. The handle, which the
+// list index a reload shows, the search index: issue 35) or localStorage (edits kept at
+// page hide, issue 38), in plain, hex or base64 form. The handle, which the
 // server does store, is found by the same scans: they can see. And the keys of the
 // passwordless ways in: the master key and the passkey's PRF output appear in no
 // request the browsers sent, no log line and (Postgres) no database row.
@@ -49,6 +50,17 @@ test("a canary typed in the browser never reaches the database or the logs", asy
   expect(containsAny(stored, person.handle)).toBe(true);
   expect(containsAny(stored, canary)).toBe(false);
   expect(containsAny(stored, person.password)).toBe(false);
+
+  // Typed as the page goes away: the edit is kept in localStorage (typed-at-exit.ts),
+  // sealed. Read within the page-hide task, before the stored write takes it out again.
+  await page.keyboard.type(` more ${canary}`);
+  const kept = await page.evaluate(() => {
+    dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false }));
+    return JSON.stringify({ ...localStorage });
+  });
+  // Positive control: the kept append is there (its note's id is stored in the clear).
+  expect(kept).toContain("notes.typed-at-exit.");
+  expect(containsAny(kept, canary)).toBe(false);
   if (server.mode === "postgres") {
     await expectDatabaseScanSees(person.handle);
     expect(await databaseContains(canary)).toBe(false);

@@ -7,7 +7,8 @@
 // in a second tab and after a reload. The seed is printed: a failure replays with
 // TYPING_SEED=<seed>.
 import type { Page } from "@playwright/test";
-import { editor, expectSynced, openNote, signUp, writeNote } from "../fixtures/journeys";
+import { openDevice } from "../fixtures/devices";
+import { editor, expectSynced, openNote, signIn, signUp, writeNote } from "../fixtures/journeys";
 import { addMember, closeWithEscape, openShareDialog } from "../fixtures/sharing";
 import { expect, test } from "../fixtures/test";
 import {
@@ -86,6 +87,41 @@ test("a title typed straight after New note (button or N) keeps every key", asyn
   for (const title of titles)
     await expect(list.getByRole("button", { name: title })).toHaveCount(1);
   await expect(list.getByRole("listitem")).toHaveCount(titles.length);
+});
+
+test("what is typed just before a reload is kept, and reaches the server", async ({
+  page,
+  browser,
+}) => {
+  const person = await signUp(page);
+  await writeNote(page, "Written first", "First line.");
+  // Each reload comes within the writer's 300 ms pause: the page goes away with the
+  // edits not yet in IndexedDB, where Chromium would keep no write begun at page hide.
+  await editor(page).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Typed last.");
+  await page.reload();
+  await openNote(page, "Written first");
+  await expect(editor(page)).toHaveText("First line. Typed last.");
+  await page.getByRole("button", { name: "New note" }).click();
+  await page.getByLabel("Title").pressSequentially("Titled at the last moment");
+  await page.reload();
+  const list = page.getByRole("list", { name: "Notes" });
+  await expect(list.getByRole("button", { name: /Titled at the last moment/ })).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expectSynced(page);
+  // Sent, not only shown here: a browser that never held them reads both.
+  const device = await openDevice(browser);
+  const elsewhere = device.page;
+  await signIn(elsewhere, person.handle, person.password);
+  await openNote(elsewhere, "Written first");
+  await expect(editor(elsewhere)).toHaveText("First line. Typed last.");
+  await expect(
+    elsewhere.getByRole("list", { name: "Notes" }).getByRole("button", {
+      name: /Titled at the last moment/,
+    }),
+  ).toHaveCount(1);
+  await device.close();
 });
 
 test.describe("while the editor's code is still on its way", () => {

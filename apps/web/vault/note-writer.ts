@@ -14,7 +14,7 @@ import {
   sealNoteMetadata,
   sealUpdates,
 } from "@notes/client";
-import { copyMetadata, loadSodium, type NoteMetadata } from "@notes/crypto";
+import { copyMetadata, loadSodium, type NoteMetadata, type Sodium } from "@notes/crypto";
 import type * as Y from "yjs";
 
 const PAUSE_MS = 300;
@@ -37,6 +37,8 @@ export class NoteWriter {
   private readonly notes = new Map<string, OpenNote>();
   private readonly touched = new Map<string, OpenNote>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Libsodium once loaded: a page hide seals with it synchronously (flushNow). */
+  private sodium: Sodium | undefined;
 
   /** `dirty` hears whether edits wait in memory (not yet sealed into the outbox). */
   constructor(
@@ -44,7 +46,11 @@ export class NoteWriter {
     private readonly dirty: (waiting: boolean) => void = () => undefined,
     /** The key-transparency head this device last saw, carried in metadata it writes. */
     private readonly seenHead: () => Uint8Array | undefined = () => undefined,
-  ) {}
+  ) {
+    void loadSodium().then((sodium) => {
+      this.sodium = sodium;
+    });
+  }
 
   /**
    * Starts sending this note's local edits (idempotent per document). A resting note
@@ -119,6 +125,26 @@ export class NoteWriter {
 
   /** Seals and stores everything pending now (sign-out and tests call this). */
   async flush(): Promise<void> {
+    const sodium = this.sodium ?? (await loadSodium());
+    this.sodium = sodium;
+    await this.storeTaken(this.take(sodium));
+  }
+
+  /**
+   * Seals everything pending within this task, no promise awaited first (page hide: the
+   * page may be gone before one settles), hands the sealed edits to `kept` at once, then
+   * stores them as a pause would. Before libsodium was ever loaded here (nothing sealed
+   * yet), a plain flush.
+   */
+  flushNow(kept: (edits: SealedEdit[]) => void): Promise<void> {
+    if (!this.sodium) return this.flush();
+    const taken = this.take(this.sodium);
+    if (taken && taken.edits.length > 0) kept(taken.edits);
+    return this.storeTaken(taken);
+  }
+
+  /** What waits, sealed and taken off the pending maps (undefined: nothing waits). */
+  private take(sodium: Sodium): { edits: SealedEdit[]; touched: OpenNote[] } | undefined {
     clearTimeout(this.timer);
     this.timer = undefined;
     const ids = new Set([...this.updates.keys(), ...this.metadata.keys()]);
@@ -127,9 +153,8 @@ export class NoteWriter {
     if (ids.size === 0 && touched.length === 0) {
       // Everything pending was dropped (the note was deleted): nothing waits any more.
       this.dirty(false);
-      return;
+      return undefined;
     }
-    const sodium = await loadSodium();
     const edits: SealedEdit[] = [];
     for (const id of ids) {
       const note = this.notes.get(id);
@@ -156,7 +181,14 @@ export class NoteWriter {
         },
       });
     }
-    await this.store(edits, touched);
+    return { edits, touched };
+  }
+
+  private async storeTaken(
+    taken: { edits: SealedEdit[]; touched: OpenNote[] } | undefined,
+  ): Promise<void> {
+    if (!taken) return;
+    await this.store(taken.edits, taken.touched);
     this.dirty(this.updates.size + this.metadata.size > 0);
   }
 

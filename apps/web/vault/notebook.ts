@@ -53,6 +53,12 @@ import { SetAsideShelf } from "./set-aside-shelf";
 import { NoteLinks } from "./share-links";
 import { sendDeletion } from "./signed-delete";
 import { SyncTriggers } from "./sync-triggers";
+import {
+  forgetTypedAtExit,
+  keepTypedAtExit,
+  takeTypedAtExit,
+  typedAtExitKey,
+} from "./typed-at-exit";
 import type { NoteListItem } from "./vault-state";
 
 /** Work between pauses when a sync page's notes are read and let rest. */
@@ -87,6 +93,8 @@ export class Notebook {
   readonly links: NoteLinks;
   private readonly rooms: NoteRooms;
   private stopped = false;
+  /** Kept appends are taken back one pass at a time (typed-at-exit.ts). */
+  private takingTyped: Promise<void> = Promise.resolve();
   private readonly list: NotebookList;
   /** The saved list's rest opened and listed (at once when it was shown whole). */
   private restShown: Promise<void> = Promise.resolve();
@@ -240,12 +248,15 @@ export class Notebook {
       await this.shelf.restore();
       if (this.list.fillsFromCache) await listCache(this.firstList());
       else await listChangedSince(this.firstList());
+      // What was typed just before the last page went away, back before any sync.
+      await this.takeTypedAtExit();
     } finally {
       this.listedFirst();
     }
     // A first sync with nothing on the device: the list from metadata pages first.
     if (!this.engine.synced && this.list.size === 0) await listMetadata(this.firstList());
     if (this.stopped) return;
+    addEventListener("storage", this.typedElsewhere);
     this.triggers.start();
     // Notes whose following links were left behind before a reload (an offline edit).
     const stopLinkReseals = await keepLinkReseals(this.db, this.session, this.links).catch(
@@ -474,10 +485,58 @@ export class Notebook {
     await this.sync.flush();
   }
 
-  /** Seals typed edits into the outbox now (page hide). */
+  /** Seals typed edits into the outbox now (the app lock). */
   saveTyped(): Promise<void> {
     return this.writer.flush();
   }
+
+  /**
+   * Page hide: typed edits sealed within this task and kept where the next start finds
+   * them, then stored as usual; kept no longer once stored (typed-at-exit.ts).
+   */
+  saveTypedAtExit(): void {
+    const account = this.session.account.id;
+    let kept: string[] = [];
+    void this.writer
+      .flushNow((edits) => {
+        keepTypedAtExit(account, edits);
+        kept = edits.map((edit) => edit.body.requestId);
+      })
+      .then(() => forgetTypedAtExit(account, kept))
+      .catch(() => undefined);
+  }
+
+  /** Appends kept at a page hide, put back on their notes and into the outbox. */
+  private takeTypedAtExit(): Promise<void> {
+    this.takingTyped = this.takingTyped
+      .then(() =>
+        takeTypedAtExit({
+          db: this.db,
+          accountId: this.session.account.id,
+          hold: (id) => this.resting.hold(id),
+          took: async (notes) => {
+            if (notes.length === 0 || this.stopped) return;
+            await cacheNotes(this.db, this.session, notes, this.memberCounts);
+            this.list.publish(
+              false,
+              notes.map((note) => note.id),
+            );
+            void this.search?.index(notes);
+            this.resting.letGo(notes);
+            this.host.set({ pending: await pendingCount(this.db) });
+            void this.sync.flush();
+          },
+        }),
+      )
+      .catch(() => undefined);
+    return this.takingTyped;
+  }
+
+  /** Another tab of this account kept edits as it went away: this one sends them. */
+  private readonly typedElsewhere = (event: StorageEvent) => {
+    if (event.key === typedAtExitKey(this.session.account.id) && event.newValue && !this.stopped)
+      void this.takeTypedAtExit();
+  };
 
   /** Sends queued edits, then pulls changes; one run at a time, none lost. */
   syncNow(): Promise<void> {
@@ -488,6 +547,7 @@ export class Notebook {
 
   stop(): void {
     this.stopped = true;
+    removeEventListener("storage", this.typedElsewhere);
     this.list.stop();
     this.search?.close();
     this.background?.close();

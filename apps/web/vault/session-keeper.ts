@@ -35,6 +35,7 @@ import type { NotebookHost } from "./notebook-host";
 import { confirmRecoverySaved, markRecoveryUnconfirmed } from "./recovery-reminder";
 import { keepSeenStates } from "./seen-states-store";
 import { saveSession } from "./stored-session";
+import { forgetAllTypedAtExit } from "./typed-at-exit";
 import { initialState } from "./vault-state";
 
 const SESSION_ENDED = "Your session ended on this device. Sign in again to continue.";
@@ -273,6 +274,7 @@ export class SessionKeeper {
   async forget(notice?: string): Promise<void> {
     this.close();
     await clearLocalDb(this.db);
+    forgetAllTypedAtExit();
     this.host.set({ ...initialState, status: "signed-out", notice });
   }
 

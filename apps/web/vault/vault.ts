@@ -166,7 +166,7 @@ export class Vault {
     addEventListener("online", () => void vault.attachments.resumePending().catch(() => undefined));
     addEventListener("pagehide", () => {
       void vault.history.closeAll();
-      void vault.notebook?.saveTyped();
+      vault.notebook?.saveTypedAtExit();
     });
     return vault;
   }
