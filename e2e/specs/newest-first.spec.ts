@@ -17,9 +17,9 @@ test("the newest note is listed before the first sync completes", async ({ page,
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // Every page after the first waits.
-  await onCall(page, "notes.changes", async (route, input) => {
-    if (!input.pageToken) return route.fallback();
+  // Every page after the first waits (a batch carrying one among its calls too).
+  await onCall(page, "notes.changes", async (route, _input, inputs) => {
+    if (!inputs.some((input) => input.pageToken)) return route.fallback();
     held += 1;
     await released;
     await route.continue();
@@ -56,8 +56,8 @@ test("a note listed before its body came opens at once, without waiting for the 
   });
   // The metadata pages pass; every page with bodies waits (a slow first sync).
   let heldBodies = 0;
-  await onCall(page, "notes.changes", async (route, input) => {
-    if (input.snapshots !== "true") return route.fallback();
+  await onCall(page, "notes.changes", async (route, _input, inputs) => {
+    if (!inputs.some((input) => input.snapshots === "true")) return route.fallback();
     heldBodies += 1;
     await released;
     await route.continue();
