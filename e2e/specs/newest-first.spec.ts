@@ -17,9 +17,11 @@ test("the newest note is listed before the first sync completes", async ({ page,
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // Every page after the first waits (a batch carrying one among its calls too).
+  // Every page but a walk's first from the newest end waits (a batch carrying one among
+  // its calls too): the pages that follow, and the walk from the oldest end.
   await onCall(page, "notes.changes", async (route, _input, inputs) => {
-    if (!inputs.some((input) => input.pageToken)) return route.fallback();
+    if (!inputs.some((input) => input.pageToken || input.order !== "newest"))
+      return route.fallback();
     held += 1;
     await released;
     await route.continue();

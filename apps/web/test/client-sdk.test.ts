@@ -9,6 +9,7 @@ import {
   createNote,
   editNote,
   isProblem,
+  listNotesMetadata,
   openNote,
   readText,
   recover,
@@ -170,6 +171,42 @@ describe("@notes/client against the server", () => {
     expect(reads[0]).toContain("pageSize=1");
     for (const url of reads.slice(1)) expect(url).toContain("pageSize=2");
     expect(sync.list().map((n) => n.title)).toEqual(["n0", "n1", "n2", "n3", "n4"]);
+  });
+
+  it("lists every note's metadata once, walking from both ends until the walks meet", async () => {
+    const a = device();
+    const { session } = await signUp(a, { identifier: handle(), password: "pw both ends" });
+    const made: string[] = [];
+    for (let i = 0; i < 23; i++)
+      made.push((await createNote(a, session, { title: `m${i}`, tags: [], text: "" })).id);
+    // One renamed after the rest: its seq is the newest, its old one is gone.
+    const renamed = made[3] ?? fail();
+    const opened = await openNote(a, session, renamed);
+    await editNote(a, opened, (doc) => appendParagraph(doc, "x"), {
+      title: "m3 renamed",
+      tags: [],
+    });
+    const from = sent.length;
+    const pages: string[][] = [];
+    const listed = await listNotesMetadata(
+      a,
+      session,
+      (notes) => {
+        pages.push(notes.map((n) => n.metadata.title));
+      },
+      { firstPageSize: 2, pageSize: 4 },
+    );
+    const titles = pages.flat();
+    expect(listed).toBe(23);
+    expect(new Set(titles).size).toBe(23);
+    expect(titles).toContain("m3 renamed");
+    expect(pages[0]).toEqual(["m3 renamed", "m22"]);
+    const reads = sent.slice(from).filter((s) => s.includes("/v1/changes"));
+    // The newest walk's first page, then both walks: fewer pages than one walk's 7.
+    expect(reads[0]).toContain("order=newest");
+    expect(reads.some((url) => !url.includes("pageToken") && !url.includes("order="))).toBe(true);
+    expect(reads.length).toBeLessThanOrEqual(8);
+    for (const url of reads) expect(url).toContain("snapshots=false");
   });
 });
 
