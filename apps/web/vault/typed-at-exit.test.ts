@@ -3,6 +3,7 @@ import { appendParagraph, type OpenNote, readText } from "@notes/client";
 import { generateKey, loadSodium } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import type { OutboxOp } from "./local-db";
 import { NoteWriter, type SealedEdit } from "./note-writer";
 import { enqueue } from "./outbox";
 import { freshDb } from "./test-session";
@@ -148,6 +149,20 @@ describe("edits typed just before the page went away", () => {
     expect(took).toEqual([[]]);
     expect(await db.getAll("outbox")).toHaveLength(0);
     expect(storage.getItem(typedAtExitKey("acc"))).toBeNull();
+
+    // Not cached here (its cache write went with the page), its creation still queued:
+    // the append follows the creation into the outbox.
+    keepTypedAtExit("acc", kept, storage);
+    // (The creation's body is never read here.)
+    await enqueue(db, { kind: "create", noteId: note.id, body: {} } as OutboxOp);
+    await takeTypedAtExit({
+      db,
+      accountId: "acc",
+      hold: async () => undefined,
+      took: async () => {},
+      storage,
+    });
+    expect((await db.getAll("outbox")).map((op) => op.kind)).toEqual(["create", "append"]);
 
     storage.setItem(typedAtExitKey("acc"), '[{"kind":"append","noteId":"n"}, 3]');
     expect(readTypedAtExit("acc", storage)).toEqual([]);

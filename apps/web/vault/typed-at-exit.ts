@@ -107,26 +107,29 @@ export interface TakeBackHost {
  * Puts the kept appends back: each one's updates onto its note (as the server's would
  * be: not appended again by the writer), its title and tags when newer than the note's,
  * and the append into the outbox unless it is there already. An append whose note is
- * gone, or that does not open under the note's keys, is dropped.
+ * gone (not cached, and no creation of it queued), or that does not open under the
+ * note's keys, is dropped.
  */
 export async function takeTypedAtExit(host: TakeBackHost): Promise<void> {
   const { db, accountId, storage = storageOf() } = host;
   const kept = readTypedAtExit(accountId, storage);
   if (kept.length === 0) return;
   const sodium = await loadSodium();
-  const queued = new Set(
-    (await db.getAll("outbox")).flatMap((op) => (op.kind === "append" ? [op.body.requestId] : [])),
-  );
+  const outbox = await db.getAll("outbox");
+  const queued = new Set(outbox.flatMap((op) => (op.kind === "append" ? [op.body.requestId] : [])));
+  // Notes whose creation waits to be sent: one not cached (its cache write was lost with
+  // the page) still gets its appends, after the creation, and the sync brings it back.
+  const creating = new Set(outbox.flatMap((op) => (op.kind === "create" ? [op.noteId] : [])));
   const took = new Map<string, OpenNote>();
   for (const entry of kept) {
     const note = await host.hold(entry.noteId);
-    if (!note || !putBack(sodium, note, entry)) continue;
+    if (note ? !putBack(sodium, note, entry) : !creating.has(entry.noteId)) continue;
     if (!queued.has(entry.body.requestId)) {
       const { at: _, ...op } = entry;
       await enqueue(db, op);
       queued.add(entry.body.requestId);
     }
-    took.set(note.id, note);
+    if (note) took.set(note.id, note);
   }
   await host.took([...took.values()]);
   forgetTypedAtExit(
