@@ -125,9 +125,8 @@ export class NoteWriter {
 
   /** Seals and stores everything pending now (sign-out and tests call this). */
   async flush(): Promise<void> {
-    const sodium = this.sodium ?? (await loadSodium());
-    this.sodium = sodium;
-    await this.storeTaken(this.take(sodium));
+    this.sodium ??= await loadSodium();
+    await this.storeTaken(this.take(this.sodium));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   forgetAllTypedAtExit,
   keepTypedAtExit,
   readTypedAtExit,
+  type TakeBackHost,
   takeTypedAtExit,
   typedAtExitKey,
 } from "./typed-at-exit";
@@ -56,6 +57,16 @@ async function typedThenGone(note: OpenNote, type: (w: NoteWriter) => void) {
     kept = edits;
   });
   return kept;
+}
+
+/** The next start of account "acc" taking back what `storage` kept. */
+function takeBack(
+  db: TakeBackHost["db"],
+  storage: MemoryStorage,
+  hold: TakeBackHost["hold"],
+  took: TakeBackHost["took"] = async () => {},
+) {
+  return takeTypedAtExit({ db, accountId: "acc", hold, took, storage });
 }
 
 describe("edits typed just before the page went away", () => {
@@ -105,13 +116,7 @@ describe("edits typed just before the page went away", () => {
     const db = await freshDb();
     const edit = kept[0] as SealedEdit;
     await enqueue(db, { kind: "append", noteId: note.id, updateCount: 1, body: edit.body });
-    await takeTypedAtExit({
-      db,
-      accountId: "acc",
-      hold: async () => note,
-      took: async () => {},
-      storage,
-    });
+    await takeBack(db, storage, async () => note);
     expect(await db.getAll("outbox")).toHaveLength(1);
 
     // A page that lived on (back-forward cache): the stored write takes them out.
@@ -138,13 +143,12 @@ describe("edits typed just before the page went away", () => {
     const other = { ...(await newNote()), id: note.id };
     const db = await freshDb();
     const took: OpenNote[][] = [];
-    await takeTypedAtExit({
+    await takeBack(
       db,
-      accountId: "acc",
-      hold: async () => other,
-      took: async (notes) => void took.push(notes),
       storage,
-    });
+      async () => other,
+      async (notes) => void took.push(notes),
+    );
     expect(readText(other.doc)).toBe("");
     expect(took).toEqual([[]]);
     expect(await db.getAll("outbox")).toHaveLength(0);
@@ -155,13 +159,7 @@ describe("edits typed just before the page went away", () => {
     keepTypedAtExit("acc", kept, storage);
     // (The creation's body is never read here.)
     await enqueue(db, { kind: "create", noteId: note.id, body: {} } as OutboxOp);
-    await takeTypedAtExit({
-      db,
-      accountId: "acc",
-      hold: async () => undefined,
-      took: async () => {},
-      storage,
-    });
+    await takeBack(db, storage, async () => undefined);
     expect((await db.getAll("outbox")).map((op) => op.kind)).toEqual(["create", "append"]);
 
     storage.setItem(typedAtExitKey("acc"), '[{"kind":"append","noteId":"n"}, 3]');

@@ -9,9 +9,8 @@
 // requestId; the server answers a repeat with the first append's coordinates). When
 // the page lives on (the back-forward cache, a cancelled navigation), the stored write
 // that follows takes them out again.
-import { type OpenNote, REMOTE_ORIGIN } from "@notes/client";
+import { keysOf, type OpenNote, openWithKeys, REMOTE_ORIGIN } from "@notes/client";
 import {
-  DecryptionFailed,
   loadSodium,
   type NoteMetadata,
   openEnvelope,
@@ -49,11 +48,7 @@ export function keepTypedAtExit(
   const kept = readTypedAtExit(accountId, storage);
   for (const { note, updateCount, clocks, body } of edits)
     kept.push({ kind: "append", noteId: note.id, updateCount, clocks, body, at });
-  try {
-    storage.setItem(typedAtExitKey(accountId), JSON.stringify(kept));
-  } catch {
-    // Over quota: the IndexedDB write begun beside it is all there is.
-  }
+  write(storage, accountId, kept);
 }
 
 /** Takes out the appends named (stored in the outbox, or taken back). */
@@ -65,9 +60,20 @@ export function forgetTypedAtExit(
   if (!storage || requestIds.length === 0) return;
   const gone = new Set(requestIds);
   const left = readTypedAtExit(accountId, storage).filter((e) => !gone.has(e.body.requestId));
+  write(storage, accountId, left);
+}
+
+function write(storage: Storage, accountId: string, kept: readonly TypedAtExit[]): void {
   const key = typedAtExitKey(accountId);
-  if (left.length === 0) storage.removeItem(key);
-  else storage.setItem(key, JSON.stringify(left));
+  if (kept.length === 0) {
+    storage.removeItem(key);
+    return;
+  }
+  try {
+    storage.setItem(key, JSON.stringify(kept));
+  } catch {
+    // Over quota: the IndexedDB write begun beside it is all there is.
+  }
 }
 
 /** Every account's kept appends go (sign-out forgets everything local). */
@@ -141,14 +147,16 @@ export async function takeTypedAtExit(host: TakeBackHost): Promise<void> {
 
 /** Opens everything first, then applies: false (nothing applied) when any part fails. */
 function putBack(sodium: Sodium, note: OpenNote, entry: TypedAtExit): boolean {
-  const keys = [note.cek, ...(note.formerCeks ?? [])];
+  const keys = keysOf(note);
   const { updates, metadata: sealed } = entry.body;
   let opened: Uint8Array[];
   let metadata: NoteMetadata | undefined;
   try {
-    opened = updates.map((u) => openUnder(keys, (k) => openEnvelope(sodium, k, note.id, u)));
+    opened = updates.map(
+      (u) => openWithKeys(keys, (k) => openEnvelope(sodium, k, note.id, u)).value,
+    );
     metadata = sealed
-      ? openUnder(keys, (k) => openMetadata(sodium, k, note.id, sealed))
+      ? openWithKeys(keys, (k) => openMetadata(sodium, k, note.id, sealed)).value
       : undefined;
   } catch {
     return false;
@@ -158,17 +166,6 @@ function putBack(sodium: Sodium, note: OpenNote, entry: TypedAtExit): boolean {
   if (entry.updateCount > 0 && (!note.updatedAt || entry.at > note.updatedAt))
     note.updatedAt = entry.at;
   return true;
-}
-
-function openUnder<T>(keys: readonly Uint8Array[], open: (key: Uint8Array) => T): T {
-  for (const key of keys) {
-    try {
-      return open(key);
-    } catch (error) {
-      if (!(error instanceof DecryptionFailed)) throw error;
-    }
-  }
-  throw new DecryptionFailed("kept append (no key held)");
 }
 
 function isTypedAtExit(value: unknown): value is TypedAtExit {

@@ -119,6 +119,7 @@ export {
 } from "./errors";
 export { ContentKeyring, type KeyringListener } from "./keys/content-keyring";
 export { exportKeyring, importKeyring, type StoredKeyring } from "./keys/keyring-storage";
+export { type Opened, openWithKeys } from "./keys/open-with-keys";
 export { type FeedEvents, FeedSocket, type FeedSocketOptions } from "./live/feed-socket";
 export {
   LiveRoom,
@@ -170,6 +171,7 @@ export { deleteNote } from "./notes/delete-note";
 export { editNote, NoteEditor } from "./notes/editor";
 export { healUpdate } from "./notes/heal";
 export { newNoteDoc } from "./notes/note-doc";
+export { keysOf } from "./notes/note-keys";
 export { openNote } from "./notes/open-note";
 export {
   isRemoteOrigin,

@@ -56,8 +56,11 @@ export async function listNotesMetadata(
       pageSize: size,
       ...(pageToken ? { pageToken } : order === "newest" ? { order: "newest" as const } : {}),
     });
-  // The newest walk has covered every seq from `low` up, the oldest every seq to `high`.
-  const reach = { low: Number.POSITIVE_INFINITY, high: Number.NEGATIVE_INFINITY, whole: false };
+  const reach: Reach = {
+    low: Number.POSITIVE_INFINITY,
+    high: Number.NEGATIVE_INFINITY,
+    whole: false,
+  };
   const met = () => reach.whole || reach.high >= reach.low;
   let listed = 0;
   let sliceStart = performance.now();
@@ -120,16 +123,20 @@ export async function listNotesMetadata(
 
 type Order = "newest" | "seq";
 
+/** The newest walk has covered every seq from `low` up, the oldest every seq to `high`. */
+interface Reach {
+  low: number;
+  high: number;
+  /** A walk reached its end: everything is covered. */
+  whole: boolean;
+}
+
 /**
  * The page's notes the other walk has not covered, and what this walk covers now: the
  * newest walk every seq from its page's last down, the oldest every seq up to its last;
  * a walk's last page covers the rest.
  */
-function claim(
-  order: Order,
-  page: ChangesPage,
-  reach: { low: number; high: number; whole: boolean },
-) {
+function claim(order: Order, page: ChangesPage, reach: Reach) {
   const { changes } = page;
   const taken =
     order === "newest"
