@@ -124,6 +124,25 @@ test("what is typed just before a reload is kept, and reaches the server", async
   await device.close();
 });
 
+test("the editor built ahead of the first note leaves nothing behind and takes no focus", async ({
+  page,
+}) => {
+  await signUp(page);
+  // Once the editor's code is loaded, the page builds one editor on a scratch document
+  // in idle time and destroys it (warm-editor.ts), so the first note opens warm.
+  const search = page.locator("#note-search");
+  await search.focus();
+  const warmed = () => page.evaluate(() => performance.getEntriesByName("editor:warm").length);
+  await expect.poll(warmed, { timeout: 20_000 }).toBe(1);
+  await expect(search).toBeFocused();
+  await expect(page.locator(".ProseMirror")).toHaveCount(0);
+  await expect(page.locator("body > .rich-text, style[data-tiptap-style]")).toHaveCount(0);
+  await writeNote(page, "Warm first", "Typed into the first note.");
+  await expect(page.locator(".ProseMirror")).toHaveCount(1);
+  await expect(editor(page)).toHaveText("Typed into the first note.");
+  expect(await warmed()).toBe(1);
+});
+
 test.describe("while the editor's code is still on its way", () => {
   // The service worker would answer the code from its cache, out of the route's reach.
   test.use({ serviceWorkers: "block" });

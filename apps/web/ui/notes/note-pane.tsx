@@ -22,6 +22,9 @@ import { PinButton, TrashNotice } from "./note-flags";
 import { RichText } from "./rich-text";
 import { TagInput } from "./tag-input";
 
+/** Loaded with the pane: the editor built once ahead of the first note (warm-editor.ts). */
+export { warmEditor } from "./warm-editor";
+
 /**
  * Just after a reload the list shows before every cached note is open: a note picked
  * then is opened from the cache on its own first.

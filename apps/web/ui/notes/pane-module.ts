@@ -33,6 +33,8 @@ export function loadPane(): Promise<PaneModule> {
       (module) => {
         loaded = module;
         tellWaiting();
+        // The first note opened then finds the editor's code warm (warm-editor.ts).
+        module.warmEditor();
         return module;
       },
       (error: unknown) => {

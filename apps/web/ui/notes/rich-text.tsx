@@ -3,31 +3,20 @@
 // the XmlFragment "default" every client of contract.md reads. Local edits become
 // Yjs updates, which the vault seals and queues; remote ones (sync, live room) merge
 // in place. With an awareness, other people's cursors show, named and coloured.
-import { CONTENT_FRAGMENT } from "@notes/client";
-import Collaboration from "@tiptap/extension-collaboration";
-import Highlight from "@tiptap/extension-highlight";
-import { TaskItem, TaskList } from "@tiptap/extension-list";
-import { TableKit } from "@tiptap/extension-table";
-import { Placeholder } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { NodeSelection, Selection, TextSelection } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import type { NoteListView } from "../../vault/note-list-view";
-import { LiveCursors } from "../sharing/live-cursors";
 import { useVault } from "../vault-context";
-import { ATTACHMENT_NODE, AttachmentNode, attachmentAttrs } from "./attachment-node";
-import { AutoDirection, TEXT_BLOCK_DIRECTION } from "./auto-direction";
-import { CaretFromScreen } from "./caret-from-screen";
+import { ATTACHMENT_NODE, attachmentAttrs } from "./attachment-node";
+import { editorExtensions } from "./editor-extensions";
 import { FormatToolbar } from "./format-toolbar";
-import { LayoutWindow } from "./layout-window";
-import { NoteLinkMarks, TITLES_CHANGED } from "./note-link-marks";
-import { NoteLinkPicker, NoteLinkPickerKeys } from "./note-link-picker";
-import { TableShortcut } from "./table-shortcut";
+import { TITLES_CHANGED } from "./note-link-marks";
+import { NoteLinkPicker } from "./note-link-picker";
 
 /** Room kept around the caret when it is scrolled to, in px: the sticky toolbar above. */
 const CARET_CLEARANCE = { top: 72, bottom: 24, left: 8, right: 8 };
@@ -102,42 +91,14 @@ export function RichText({
   };
   const editor = useEditor(
     {
-      extensions: [
-        // Yjs keeps the history; ProseMirror's own undo would fight it.
-        // Paragraphs and headings lay out in their first letter's direction (auto-direction.ts).
-        StarterKit.configure({
-          undoRedo: false,
-          paragraph: TEXT_BLOCK_DIRECTION,
-          heading: TEXT_BLOCK_DIRECTION,
-        }),
-        // Checklists: "[ ] " at the start of a line, the toolbar, or a click on a box.
-        TaskList,
-        TaskItem.configure({
-          nested: true,
-          a11y: { checkboxLabel: (node) => `Done: ${node.textContent || "empty item"}` },
-        }),
-        // Highlight: the toolbar, Ctrl+Shift+H or "==text=="; tables: the toolbar or a
-        // typed "| a | b |" line and Enter (table-shortcut.ts). Columns are not resizable:
-        // widths are not Markdown's and would not survive an export.
-        Highlight,
-        TableKit.configure({ table: { resizable: false } }),
-        TableShortcut,
-        // Links to notes: "[[" picks one; each shows its note's current title.
-        NoteLinkPickerKeys,
-        NoteLinkMarks.configure({
-          titleOf: (noteId) => titleOf.current(noteId),
-          onOpen: (noteId) => opener.current(noteId),
-        }),
-        Collaboration.configure({ fragment: doc.getXmlFragment(CONTENT_FRAGMENT) }),
-        LiveCursors.configure({ awareness }),
-        CaretFromScreen,
-        // Each block right-to-left or left-to-right by its own first letter.
-        AutoDirection,
-        // A long note lays out only the blocks around the caret (layout-window.ts).
-        LayoutWindow,
-        AttachmentNode.configure({ noteId }),
-        Placeholder.configure({ placeholder: readOnly ? "This note is empty." : "Start writing…" }),
-      ],
+      extensions: editorExtensions({
+        doc,
+        noteId,
+        readOnly,
+        awareness,
+        titleOf: (id) => titleOf.current(id),
+        onOpen: (id) => opener.current(id),
+      }),
       editable: !readOnly,
       immediatelyRender: false,
       editorProps: {
