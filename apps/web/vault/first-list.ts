@@ -86,13 +86,13 @@ function listable(
 /**
  * Metadata first: every note's row from metadata pages (no bodies), newest first, shown
  * as they come, the count said as "Fetching notes…". A failure here only leaves the
- * list to the full sync.
+ * list to the full sync. Answers whether every page was listed.
  */
-export async function listMetadata(from: FirstListHost): Promise<void> {
+export async function listMetadata(from: FirstListHost): Promise<boolean> {
   const { api, session, list, host, memberCounts } = from;
   let listed = 0;
   host.set({ sync: { ...host.state().sync, running: true, applied: 0 } });
-  await listNotesMetadata(
+  const whole = await listNotesMetadata(
     api,
     session,
     (notes) => {
@@ -104,8 +104,12 @@ export async function listMetadata(from: FirstListHost): Promise<void> {
       host.set({ sync: { ...host.state().sync, applied: listed } });
     },
     { firstPageSize: 40, pageSize: 500, sliceMs: 24, stopped: from.stopped },
-  ).catch(() => undefined);
+  ).then(
+    () => !from.stopped(),
+    () => false,
+  );
   list.filled();
+  return whole;
 }
 
 /**

@@ -103,6 +103,11 @@ export class Notebook {
   private readonly firstListed = new Promise<void>((resolve) => {
     this.listedFirst = resolve;
   });
+  private listedWholeOnce: (whole: boolean) => void = () => undefined;
+  /** Whether the list holds every note the server's feed lists (`listedWhole`). */
+  private readonly wholeListed = new Promise<boolean>((resolve) => {
+    this.listedWholeOnce = resolve;
+  });
   /** The worker that keeps the index and seals the list; none without workers (tests). */
   private readonly background: SessionBackground | undefined;
   private readonly search: NoteSearch | undefined;
@@ -231,7 +236,8 @@ export class Notebook {
       pending: await pendingCount(db),
       sync: { running: false, applied: 0, firstDone: token !== undefined },
     });
-    void notebook.start();
+    // However start ends, whoever waits for a whole list hears of it (listedWhole).
+    void notebook.start().finally(() => notebook.listedWholeOnce(false));
     return notebook;
   }
 
@@ -254,7 +260,10 @@ export class Notebook {
       this.listedFirst();
     }
     // A first sync with nothing on the device: the list from metadata pages first.
-    if (!this.engine.synced && this.list.size === 0) await listMetadata(this.firstList());
+    // (A first sync left midway, by a reload during it, lists part: not whole.)
+    if (this.engine.synced) this.listedWholeOnce(true);
+    else if (this.list.size === 0) this.listedWholeOnce(await listMetadata(this.firstList()));
+    else this.listedWholeOnce(false);
     if (this.stopped) return;
     addEventListener("storage", this.typedElsewhere);
     this.triggers.start();
@@ -419,6 +428,15 @@ export class Notebook {
   async listedAll(): Promise<Iterable<NoteListItem>> {
     await this.restShown;
     return this.list.items();
+  }
+
+  /**
+   * Every note listed, once the list holds them all: at once when the device synced
+   * before, after the metadata walk on a new device; undefined when that walk did not
+   * finish (or a first sync was left midway), so the caller asks the server itself.
+   */
+  async listedWhole(): Promise<Iterable<NoteListItem> | undefined> {
+    return (await this.wholeListed) ? this.listedAll() : undefined;
   }
 
   /** Full-text search over titles, tags and text (none without a worker). */

@@ -213,12 +213,17 @@ export class SessionKeeper {
         if (notice) host.set({ problem: { slug: PINS_WITHHELD, title: notice } });
         else if (shown) host.set({ problem: undefined });
       },
-      // The list this device holds answers it; a new device walks the server's feed.
+      // The list this device holds answers it. Before the Notebook, the saved list when
+      // it was read whole; else the Notebook's once it lists every note: a new device
+      // lists every note's metadata anyway, and a walk of the feed of its own beside it
+      // was a second one (200 pages at 100,000 notes, issue 35). Without either (the
+      // walk failed or the session ended), the server's feed, walked.
       sharesNotesHere(api, async () => {
-        if (this.notebook) return this.notebook.listedAll();
-        // Before the Notebook: the saved list only when it was read whole; else the feed.
-        const first = await saved.catch(() => undefined);
-        return first?.complete ? first.index.values() : undefined;
+        if (!this.notebook) {
+          const first = await saved.catch(() => undefined);
+          if (first?.complete) return first.index.values();
+        }
+        return (await this.whenOpen())?.listedWhole();
       }),
     );
     // The account's own keys in the public key log, now and after each new epoch; what
