@@ -1,16 +1,17 @@
 // The first note a page opens built the editor cold: Tiptap's extensions and schema,
 // ProseMirror's view and the Yjs binding ran for the first time, their code compiled
-// as it ran. That was most of the first open (issue 35: ~130 ms at 100,000 notes,
-// against 50–58 ms for the next opens, `BENCH_PROFILE_OPEN=1`). So once the pane's code
-// is loaded, the page builds one editor ahead of time, in idle time, on a scratch
-// document that holds nothing of the person's, and destroys it: the first note then
-// runs code that is compiled and warm.
+// as it ran (issue 35: at 10,000 notes the first open took 86–174 ms, the next ones
+// 35–73; BENCHMARKS.md, "The editor built ahead of the first note"). So once the
+// pane's code is loaded, the page builds one editor ahead of time, in idle time, on a
+// scratch document that holds nothing of the person's, and destroys it: the first
+// note then runs code that is compiled and warm.
 //
-// Two steps, each its own idle callback, so neither is one long task: the editor
-// (extensions, schema, state), then its view mounted in a hidden element, a few
-// blocks typed and the editor destroyed, all within that one task, so no other
-// script or test ever sees a second editor in the page. Skipped when a note's editor
-// is already on the page: it warmed the same code.
+// Two steps, each its own idle callback, so neither is one long task (36–43 ms each
+// here at 10,000 notes; inside a 100,000-note sync a collection can land in one): the
+// editor (extensions, schema, state), then its view mounted in a hidden element, a few
+// blocks typed and the editor destroyed, all within that one task, so no other script
+// or test ever sees a second editor in the page. Skipped when a note's editor is
+// already on the page: it warmed the same code.
 import { Editor } from "@tiptap/core";
 import * as Y from "yjs";
 import { editorExtensions } from "./editor-extensions";
