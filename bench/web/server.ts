@@ -34,8 +34,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** A server on `dataDir` (default: the seeded accounts' directory). */
-export async function startBenchServer(dataDir = benchDataDir): Promise<BenchServer> {
+/**
+ * A server on `dataDir` (default: the seeded accounts' directory), and with
+ * BENCH_WEB_DB=postgres on `databaseUrl`'s database (made when missing).
+ */
+export async function startBenchServer(
+  dataDir = benchDataDir,
+  databaseUrl = PG_URL,
+): Promise<BenchServer> {
   if (process.env.BENCH_FRESH === "1" && dataDir === benchDataDir)
     rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -56,8 +62,8 @@ export async function startBenchServer(dataDir = benchDataDir): Promise<BenchSer
   };
   delete env.DATABASE_URL;
   if (benchPostgres) {
-    await createDatabaseOnce(PG_URL);
-    env.DATABASE_URL = PG_URL;
+    await createDatabaseOnce(databaseUrl);
+    env.DATABASE_URL = databaseUrl;
     env.SERVER_SECRET = serverSecretOf(dataDir);
   }
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {

@@ -63,12 +63,13 @@ describe("the key-transparency epoch job", () => {
     }
   });
 
-  it("reads only when an epoch could close: at once after an enqueue here, else once an epoch", async () => {
+  it("reads only when an epoch could close, or something was enqueued here: at once after an enqueue, else once an epoch", async () => {
     // Timers and the clock are the test's: a tick comes exactly when it is due.
     vi.useFakeTimers();
     const epochMs = 1000;
     const headAt = Date.now();
     const reads: number[] = [];
+    const places: number[] = [];
     // The newest head is young, then ages with nothing waiting (idle interval 10 s).
     const look: unknown = new Proxy(
       {},
@@ -87,7 +88,8 @@ describe("the key-transparency epoch job", () => {
         keyTransparency: { epochMs, idleMs: 10_000, witnessKeys: [], quorum: 0 },
         serverSecret: "s",
       },
-      db: { select: () => look },
+      // The placing of new notes (roster-leaves.ts): a transaction that finds none.
+      db: { select: () => look, transaction: async () => places.push(Date.now()) && 0 },
       log: { warn: () => {}, error: () => {} },
     } as unknown as Core;
     const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -113,5 +115,8 @@ describe("the key-transparency epoch job", () => {
     await job.stop();
     expect(reads.length).toBeGreaterThan(before);
     expect((reads[before] as number) - enqueuedAt).toBeLessThan(600);
+    // The placing looked at the start and after the enqueue, not at every tick.
+    expect(places).toHaveLength(2);
+    expect((places[1] as number) - enqueuedAt).toBeLessThan(600);
   });
 });

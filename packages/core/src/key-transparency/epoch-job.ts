@@ -8,11 +8,22 @@
 // work; that instance's own job looks at once). An idle embedded server read the
 // database about 30 times a second with a 250 ms epoch (the journeys' setting), a
 // tenth of a core.
+//
+// Before that look, a tick places the new notes waiting for their first roster leaf
+// (roster-leaves.ts, `placeRosters`): PLACE_STEP notes a step (~10 ms of CPU), the event
+// loop free between steps, for at most a tick's length (then the look, and the next
+// tick at once while notes are left), and only when something was enqueued here since it
+// last found nothing, or the epoch's last look saw notes waiting.
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { isUnavailable, isWriteConflict } from "@notes/db";
 import type { Core } from "../core";
-import { ktConfig } from "./config";
+import { ktConfig, ktKeys } from "./config";
 import { enqueueCount } from "./enqueue";
+import { placeRosters } from "./roster-leaves";
 import { idleEpochMs, runEpoch } from "./run-epoch";
+
+/** Notes placed in one step: each a VRF proof of ~2.5 ms. */
+export const PLACE_STEP = 4;
 
 export interface EpochJob {
   stop(): Promise<void>;
@@ -35,6 +46,27 @@ export function startEpochJob(core: Core, options: EpochJobOptions = {}): EpochJ
   let headAt: number | undefined;
   let quietAt: number | undefined;
   let countAtLook = -1;
+  // The placing: this process's enqueue count when it last found nothing to place, and
+  // whether the epoch's look saw notes waiting since.
+  let countAtPlaced = -1;
+  let waitingSeen = false;
+  // Answers whether notes are left to place (the tick's time ran out).
+  const placeAhead = async (startedAt: number): Promise<boolean> => {
+    const count = enqueueCount();
+    if (count === countAtPlaced && !waitingSeen) return false;
+    waitingSeen = false;
+    const { vrfSecret } = ktKeys(core);
+    while (!stopped) {
+      const placed = await placeRosters(core.db, vrfSecret, PLACE_STEP);
+      if (placed < PLACE_STEP) {
+        countAtPlaced = count;
+        return false;
+      }
+      if (Date.now() - startedAt >= tick) return true;
+      await yieldToLoop();
+    }
+    return false;
+  };
   const worthALook = (now: number) => {
     if (headAt === undefined) return true;
     const age = now - headAt;
@@ -42,27 +74,32 @@ export function startEpochJob(core: Core, options: EpochJobOptions = {}): EpochJ
     if (age >= idleMs) return true;
     return enqueueCount() !== countAtLook || quietAt === undefined || now - quietAt >= epochMs;
   };
+  const look = (startedAt: number) => {
+    if (!worthALook(startedAt)) return Promise.resolve();
+    const count = enqueueCount();
+    return runEpoch(core, {
+      now: startedAt,
+      looked: (seen) => {
+        headAt = seen.headAt;
+        countAtLook = count;
+        quietAt = seen.pending ? undefined : startedAt;
+        if (seen.pending) waitingSeen = true;
+      },
+    }).then((closed) => {
+      // Its head is at least as young as this run: the drained queue is quiet as of now.
+      if (closed) {
+        headAt = startedAt;
+        quietAt = startedAt;
+      }
+    });
+  };
   const loop = () => {
     const startedAt = Date.now();
-    if (!worthALook(startedAt)) {
-      if (!stopped) timer = setTimeout(loop, tick);
-      return;
-    }
-    const count = enqueueCount();
-    running = runEpoch(core, {
-      now: startedAt,
-      looked: (look) => {
-        headAt = look.headAt;
-        countAtLook = count;
-        quietAt = look.pending ? undefined : startedAt;
-      },
-    })
-      .then((closed) => {
-        // Its head is at least as young as this run: the drained queue is quiet as of now.
-        if (closed) {
-          headAt = startedAt;
-          quietAt = startedAt;
-        }
+    let more = false;
+    running = placeAhead(startedAt)
+      .then((left) => {
+        more = left;
+        return look(Date.now());
       })
       .catch((error: unknown) => {
         if (isUnavailable(error) && !isWriteConflict(error)) {
@@ -71,7 +108,8 @@ export function startEpochJob(core: Core, options: EpochJobOptions = {}): EpochJ
         } else core.log.error({ err: error }, "key transparency: epoch failed");
       })
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, tick);
+        // Notes left to place: the next tick at once (the placing yields between steps).
+        if (!stopped) timer = setTimeout(loop, more ? 0 : tick);
       });
   };
   loop();

@@ -4,6 +4,7 @@
 // a witness is required no head follows an uncosigned one; a stored roster-chain entry
 // is logged as its note's head; a stored seen-heads copy is logged as its account's, and
 // counts as something to log; a quiet log closes an epoch only once the idle interval passed.
+import { rows } from "@notes/db";
 import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
 import {
   cosignHead,
@@ -28,9 +29,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeenHeads, replaceSeenHeads, seenHeadsEtag } from "../accounts/seen-heads";
 import type { Core } from "../core";
 import { appendChainEntry } from "../sharing/roster-chain";
+import { ktKeys } from "./config";
 import { addCosignature } from "./cosign";
 import { enqueueBinding, enqueueRoster, enqueueSeenHeads } from "./enqueue";
 import { epochChanges, findLookupProof, publishedHead } from "./read";
+import { INLINE_PLACES, placeRosters } from "./roster-leaves";
 import { findRosterProof } from "./roster-proof";
 import { runEpoch } from "./run-epoch";
 
@@ -160,6 +163,52 @@ describe("the key-transparency epoch job", () => {
     expect(changes[0]?.commitment).toBe(
       toBase64(rosterCommitment(noteId, parseRosterProof(proof as never).opening, logged)),
     );
+  });
+
+  it("places new notes ahead of the epoch, and an epoch places at most a few itself, logging the rest next", async () => {
+    const owner = await account(new Uint8Array(32).fill(9));
+    const ids: string[] = [];
+    for (let i = 0; i < INLINE_PLACES + 3; i++) {
+      const [row] = await rows<{ id: string }>(
+        scratch.database.db,
+        sql`insert into notes (id, owner_id) values (gen_random_uuid(), ${owner}) returning id`,
+      );
+      const id = (row as { id: string }).id;
+      await appendChainEntry(scratch.database.db, id, 0, new Uint8Array(120).fill(i));
+      ids.push(id);
+    }
+    const core = instance();
+    const waiting = () =>
+      rows<{ note_id: string; placed: boolean }>(
+        scratch.database.db,
+        sql`select note_id, vrf_index is not null as placed from kt_roster_pending`,
+      );
+    // Nothing placed ahead: the epoch places INLINE_PLACES and leaves three waiting.
+    expect(await runEpoch(core, { force: true })).toMatchObject({ rosters: INLINE_PLACES });
+    const left = await waiting();
+    expect(left).toHaveLength(3);
+    expect(left.every((r) => !r.placed && ids.includes(r.note_id))).toBe(true);
+    // The placing job places them, in steps, and none twice.
+    const { vrfSecret } = ktKeys(core);
+    expect(await placeRosters(scratch.database.db, vrfSecret, 2)).toBe(2);
+    expect(await placeRosters(scratch.database.db, vrfSecret, 2)).toBe(1);
+    expect(await placeRosters(scratch.database.db, vrfSecret, 2)).toBe(0);
+    expect((await waiting()).every((r) => r.placed)).toBe(true);
+    const closed = await runEpoch(core, { force: true });
+    expect(closed).toMatchObject({ rosters: 3 });
+    // A place computed ahead is the note's: its proof verifies under the new head.
+    const head = parseHead((await publishedHead(core)).head);
+    for (const { note_id } of left) {
+      const proof = await findRosterProof(core, note_id);
+      expect(verifyRosterLookup(head, note_id, parseRosterProof(proof as never)).chainEpoch).toBe(
+        0,
+      );
+    }
+    // A note logged before keeps its place: a new entry enqueues it, with nothing to place.
+    const first = ids[0] as string;
+    await appendChainEntry(scratch.database.db, first, 1, new Uint8Array(120).fill(99));
+    expect(await placeRosters(scratch.database.db, vrfSecret, 4)).toBe(0);
+    expect(await runEpoch(core, { force: true })).toMatchObject({ rosters: 1 });
   });
 
   it("logs an account's seen-heads copy once per upload, provable, and an idle epoch closes for it", async () => {

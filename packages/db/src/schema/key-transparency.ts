@@ -62,11 +62,18 @@ export const ktCosignatures = pgTable(
   (t) => [primaryKey({ columns: [t.epoch, t.witness] })],
 );
 
+/**
+ * The notes whose roster chain grew since the last epoch. A note never logged before has
+ * no place in the tree yet: `vrf_index`/`vrf_proof` hold it once the placing job has
+ * computed it (ahead of the epoch, in short steps: a VRF proof takes milliseconds).
+ */
 export const ktRosterPending = pgTable("kt_roster_pending", {
   noteId: uuid("note_id")
     .primaryKey()
     .references(() => notes.id, { onDelete: "cascade" }),
   enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
+  vrfIndex: bytea("vrf_index"),
+  vrfProof: bytea("vrf_proof"),
 });
 
 export const ktRosterLeaves = pgTable(
