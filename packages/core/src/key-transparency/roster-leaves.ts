@@ -9,7 +9,7 @@
 // the event loop, and an embedded database, for 30 s. So the placing job (`placeRosters`,
 // run by the epoch job in short steps between ticks) computes places ahead and keeps them
 // in the pending row; the epoch computes at most INLINE_PLACES itself and leaves the
-// other new notes pending for the next epoch.
+// other new notes pending, to be placed and logged at a later epoch.
 import { randomBytes } from "node:crypto";
 import { type Db, ktRosterLeaves, ktRosterPending, type Queryable, rows } from "@notes/db";
 import {
@@ -70,7 +70,7 @@ export async function placeRosters(db: Db, vrfSecret: Uint8Array, limit: number)
 /**
  * Drains the pending notes and writes the leaves of `epoch`; answers them. A new note
  * the placing job has not placed yet is placed here while fewer than INLINE_PLACES were;
- * past that it goes back in the queue, placed, for the next epoch.
+ * past that it goes back in the queue, unplaced, for the placing job and a later epoch.
  */
 export async function logRosterHeads(
   tx: Queryable,
