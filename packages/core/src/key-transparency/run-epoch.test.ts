@@ -3,7 +3,9 @@
 // last head, not from a timer; a publication is logged with a proof that verifies; while
 // a witness is required no head follows an uncosigned one; a stored roster-chain entry
 // is logged as its note's head; a stored seen-heads copy is logged as its account's, and
-// counts as something to log; a quiet log closes an epoch only once the idle interval passed.
+// counts as something to log; a quiet log closes an epoch only once the idle interval passed;
+// new notes are placed ahead of the epoch, which places only a few itself and takes the
+// place kept in a note's pending row.
 import { rows } from "@notes/db";
 import { openScratchDatabase, type ScratchDatabase } from "@notes/db/scratch";
 import {
@@ -272,5 +274,28 @@ describe("the key-transparency epoch job", () => {
       rosters: 0,
       seen: 0,
     });
+  });
+
+  it("logs a new note at the place kept in its pending row, computing none itself", async () => {
+    const owner = await account(new Uint8Array(32).fill(12));
+    const [row] = await rows<{ id: string }>(
+      scratch.database.db,
+      sql`insert into notes (id, owner_id) values (gen_random_uuid(), ${owner}) returning id`,
+    );
+    const id = (row as { id: string }).id;
+    await appendChainEntry(scratch.database.db, id, 0, new Uint8Array(120).fill(5));
+    // A place no VRF would give this note: the epoch must take it as kept, not prove anew.
+    const kept = { index: new Uint8Array(32).fill(0x7e), proof: new Uint8Array(80).fill(0x11) };
+    await scratch.database.db.execute(
+      sql`update kt_roster_pending set vrf_index = ${kept.index}, vrf_proof = ${kept.proof}
+          where note_id = ${id}`,
+    );
+    expect(await runEpoch(instance(), { force: true })).toMatchObject({ rosters: 1 });
+    const [leaf] = await rows<{ vrf_index: Uint8Array; vrf_proof: Uint8Array }>(
+      scratch.database.db,
+      sql`select vrf_index, vrf_proof from kt_roster_leaves where note_id = ${id}`,
+    );
+    expect(new Uint8Array(leaf?.vrf_index ?? [])).toEqual(kept.index);
+    expect(new Uint8Array(leaf?.vrf_proof ?? [])).toEqual(kept.proof);
   });
 });
