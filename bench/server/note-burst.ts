@@ -16,13 +16,11 @@ import { createApiClient, prepareNote, signUp } from "@notes/client";
 import postgres from "postgres";
 import { prose } from "../../e2e/fixtures/seed";
 import { benchPostgres, startBenchServer } from "../web/server";
+import { percentile } from "./load";
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const AFTER_MS = Number(process.env.BENCH_AFTER_SECONDS ?? 90) * 1000;
 const CONCURRENCY = 12;
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /** Asks /v1/health every 200 ms until stopped; answers each answer's time (ms). */
 function bystander(baseUrl: string) {
@@ -41,7 +39,7 @@ function bystander(baseUrl: string) {
       running = false;
       await done;
       const sorted = [...times].sort((a, b) => a - b);
-      return { worst: sorted.at(-1) ?? 0, p99: quantile(sorted, 0.99), asked: times.length };
+      return { worst: sorted.at(-1) ?? 0, p99: percentile(sorted, 99), asked: times.length };
     },
   };
 }
