@@ -110,18 +110,16 @@ export async function handleBackgroundRequest(
       const docs =
         request.readStored && state.store ? await readPieces(state.store, request.key) : undefined;
       state.members = emptyMembers();
-      for (const doc of docs ?? []) {
-        state.index.upsert(doc);
-        state.members[pieceOf(doc.id)]?.add(doc.id);
-      }
+      state.index.upsertMany(docs ?? []);
+      for (const doc of docs ?? []) state.members[pieceOf(doc.id)]?.add(doc.id);
       state.index.prepare();
       // Nothing kept whole: the first save writes every piece.
       state.dirty = docs ? new Set() : allPieces();
       return { type: "opened", stamps: state.index.stamps(), restored: docs !== undefined };
     }
     case "upsert":
+      state.index.upsertMany(request.docs);
       for (const doc of request.docs) {
-        state.index.upsert(doc);
         const piece = pieceOf(doc.id);
         state.members[piece]?.add(doc.id);
         state.dirty.add(piece);
@@ -130,8 +128,8 @@ export async function handleBackgroundRequest(
       state.index.prepare();
       return { type: "done", size: state.index.size };
     case "remove":
+      state.index.removeMany(request.ids);
       for (const id of request.ids) {
-        state.index.remove(id);
         const piece = pieceOf(id);
         state.members[piece]?.delete(id);
         state.dirty.add(piece);

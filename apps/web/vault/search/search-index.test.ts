@@ -194,6 +194,50 @@ describe("search ranking", () => {
     expect(i.query("river sto", 20_000)).toHaveLength(10_000);
   }, 60_000);
 
+  it("indexes a batch again over its titles and leaves nothing of what they held", () => {
+    // A first sync: every note listed by its title, then indexed with its body.
+    const i = new SearchIndex();
+    const titles = Array.from({ length: 40 }, (_, n) => doc(`n${n}`, `Draft ${n}`, "", ["inbox"]));
+    i.upsertMany(titles.slice(0, 20));
+    i.upsertMany(titles.slice(20));
+    const bodies = titles.map((d, n) => ({ ...d, title: `Note ${n}`, body: `river stone ${n}` }));
+    i.upsertMany(bodies.slice(0, 25));
+    i.upsertMany(bodies.slice(25));
+    expect(i.size).toBe(40);
+    expect(i.search("draft").total).toBe(0);
+    expect(i.search("inbox").total).toBe(40);
+    expect(i.search("river").total).toBe(40);
+    expect(i.query("stone 17").map((h) => h.id)).toEqual(["n17"]);
+    expect(i.query("note 3")[0]?.id).toBe("n3");
+  });
+
+  it("keeps the later of two copies of a note in one batch", () => {
+    const i = new SearchIndex();
+    i.upsertMany([doc("a", "First"), doc("b", "Other"), doc("a", "Second")]);
+    expect(i.size).toBe(2);
+    expect(i.search("first").total).toBe(0);
+    expect(i.query("second").map((h) => h.id)).toEqual(["a"]);
+  });
+
+  it("removes several notes at once and keeps the postings of the rest", () => {
+    const i = index(
+      doc("a", "Lantern", "shared words"),
+      doc("b", "Compass", "shared words"),
+      doc("c", "Kettle", "shared words"),
+    );
+    i.removeMany(["a", "c", "missing"]);
+    expect(i.size).toBe(1);
+    expect(i.query("shared").map((h) => h.id)).toEqual(["b"]);
+    expect(i.search("lantern").total).toBe(0);
+    i.upsert(doc("a", "Lantern again", "shared"));
+    expect(
+      i
+        .query("shared")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["a", "b"]);
+  });
+
   it("names the notes that link to a note, as last read", () => {
     const index = new SearchIndex();
     const doc = (id: string, links?: string[]) => ({
