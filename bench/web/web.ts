@@ -3,6 +3,7 @@
 // SDK, once per data directory; every figure is printed beside its target and written
 // to bench/test-results/bench-web.json. Needs a Next build (`pnpm build`).
 //   BENCH_NOTES=10000 BENCH_SMALL=1000 BENCH_BIG_BYTES=1048576 BENCH_FRESH=1 pnpm bench:web
+//   BENCH_THREAD_CPU=1: each thread's CPU from the sign-in to every note listed, and on to synced.
 //   BENCH_ONLY=big: only the big note (its account is seeded alone; the others are not).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ import {
   watchLongTasks,
 } from "./measure";
 import { benchDir, benchPostgres, seededOnce, startBenchServer } from "./server";
+import { threadCpu, threadCpuSince } from "./thread-cpu";
 import { traceIfAsked } from "./trace";
 
 const LARGE = Number(process.env.BENCH_NOTES ?? 10_000);
@@ -49,6 +51,10 @@ const report = (name: string, value: number | string, target: string) => {
 
 /** Page time of the last "Sign in" click, for the long-task report. */
 let clickedAt = 0;
+/** BENCH_THREAD_CPU=1: each thread's CPU from the click to every note listed, and on (thread-cpu.ts). */
+const THREAD_CPU = Boolean(process.env.BENCH_THREAD_CPU);
+/** Each thread's CPU, and the wall clock, at the last "Sign in" click. */
+let cpuAtClick = { used: new Map<string, number>(), at: 0 };
 
 /**
  * Signs in; ms from the click to the list's first row on screen, and to the row of the
@@ -61,6 +67,7 @@ async function signIn(page: Page, account: Seeded): Promise<{ first: number; new
   await page.getByLabel("Password").fill(account.password);
   await armFirstRow(page);
   clickedAt = await page.evaluate(() => performance.now());
+  if (THREAD_CPU) cpuAtClick = { used: threadCpu(), at: Date.now() };
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.locator(".note-item").first().waitFor({ timeout: WAIT });
   return { first: await firstRowShown(page, true), newest: await newestShown(page, true) };
@@ -114,8 +121,15 @@ async function scale(browser: Browser, account: Seeded, label: string, full: boo
       listedOnly,
       huge ? (benchPostgres ? "≤ 10000" : "≤ 20000") : "—",
     );
+    const cpuAtListed = { used: threadCpu(), at: Date.now() };
+    if (THREAD_CPU)
+      for (const line of threadCpuSince(cpuAtClick.used, Date.now() - cpuAtClick.at))
+        console.log(`  ${line}`);
     const listed = await fullyListed(page, account.notes, started);
     report(`${label}: sign-in → every note listed, synced (ms)`, listed, "—");
+    if (THREAD_CPU)
+      for (const line of threadCpuSince(cpuAtListed.used, Date.now() - cpuAtListed.at))
+        console.log(`  after the listing, to synced: ${line}`);
     await profiled?.();
     if (!full) return;
     const tasks = await longestTask(page, clickedAt);
