@@ -4,7 +4,7 @@
 // a reload shows the list this device saved before the session's stores are read.
 
 import { onCall } from "../fixtures/api-calls";
-import { holdKeyringRead, metaKeys } from "../fixtures/indexed-db";
+import { cachedNoteIds, holdKeyringRead, metaKeys } from "../fixtures/indexed-db";
 import { editor, expectSynced, signIn } from "../fixtures/journeys";
 import { NEWEST_TITLE, seedAccount } from "../fixtures/seed";
 import { expect, test } from "../fixtures/test";
@@ -70,6 +70,10 @@ test("the newest note is listed before the first sync completes", async ({ page,
   expect(
     asked.filter((input) => input.snapshots === "false" && !input.pageToken && !input.order),
   ).toHaveLength(1);
+  // Every note is cached on the device: the second page's 110 were written a burst of
+  // puts at a time in one transaction (note-cache.ts), each burst asked for while it
+  // was still active.
+  await expect.poll(async () => (await cachedNoteIds(page)).length).toBe(seeded.notes);
 });
 
 test("a note listed before its body came opens at once, without waiting for the sync", async ({
