@@ -170,7 +170,8 @@ export class SearchIndex {
    * postings) costs one pass per batch, not one per note.
    */
   removeMany(ids: Iterable<string>): void {
-    const gone = new Uint8Array(this.bySlot.length);
+    // Made when a note is found: a new note's upsert allocates nothing.
+    let gone: Uint8Array | undefined;
     const held = new Set<string>();
     const collect = (text: string) => {
       for (const { word } of words(text)) held.add(word);
@@ -182,11 +183,13 @@ export class SearchIndex {
       this.bySlot[old.slot] = undefined;
       this.lengths[old.slot] = 0;
       this.totalLength -= old.length;
+      gone ??= new Uint8Array(this.bySlot.length);
       gone[old.slot] = 1;
       collect(old.title);
       for (const tag of old.tags) collect(tag);
       collect(old.body);
     }
+    if (!gone) return;
     for (const word of held) {
       const list = this.postings.get(word);
       if (!list || list.length === 0) continue;
