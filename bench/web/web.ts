@@ -121,13 +121,13 @@ async function scale(browser: Browser, account: Seeded, label: string, full: boo
       listedOnly,
       huge ? (benchPostgres ? "≤ 10000" : "≤ 20000") : "—",
     );
-    const cpuAtListed = { used: threadCpu(), at: Date.now() };
-    if (THREAD_CPU)
-      for (const line of threadCpuSince(cpuAtClick.used, Date.now() - cpuAtClick.at))
+    const cpuAtListed = THREAD_CPU ? { used: threadCpu(), at: Date.now() } : undefined;
+    if (cpuAtListed)
+      for (const line of threadCpuSince(cpuAtClick.used, cpuAtListed.at - cpuAtClick.at))
         console.log(`  ${line}`);
     const listed = await fullyListed(page, account.notes, started);
     report(`${label}: sign-in → every note listed, synced (ms)`, listed, "—");
-    if (THREAD_CPU)
+    if (cpuAtListed)
       for (const line of threadCpuSince(cpuAtListed.used, Date.now() - cpuAtListed.at))
         console.log(`  after the listing, to synced: ${line}`);
     await profiled?.();
