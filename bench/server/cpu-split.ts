@@ -6,14 +6,25 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 const TICK_US = 10_000; // USER_HZ is 100 on Linux
 
-function ticks(pid: string): number {
+/**
+ * A `/proc/…/stat` file (a process's, or a thread's under `task/`): its command name and
+ * the CPU it used, in clock ticks (utime + stime); undefined once it has ended.
+ */
+export function procStat(path: string): { name: string; ticks: number } | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    const stat = readFileSync(path, "utf8");
+    const end = stat.lastIndexOf(")");
+    const fields = stat.slice(end + 2).split(" ");
+    return {
+      name: stat.slice(stat.indexOf("(") + 1, end),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    };
   } catch {
-    return 0; // the process ended
+    return undefined;
   }
 }
+
+const ticks = (pid: string): number => procStat(`/proc/${pid}/stat`)?.ticks ?? 0;
 
 function postgresTicks(): number {
   let total = 0;

@@ -4,6 +4,7 @@
 // thread may be idle while its worker, the server and the browser's other threads
 // fill both cores.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { procStat } from "../server/cpu-split";
 
 const TICK_S = 0.01; // USER_HZ is 100 on Linux
 
@@ -44,17 +45,11 @@ export function threadCpu(): Map<string, number> {
       continue; // the process ended
     }
     for (const tid of tids) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        const seconds = (Number(fields[11]) + Number(fields[12])) * TICK_S; // utime + stime
-        // Postgres names each backend by its query: one row for all of them.
-        const key = kind === "postgres" ? "postgres" : `${kind} | ${name}`;
-        used.set(key, (used.get(key) ?? 0) + seconds);
-      } catch {
-        // the thread ended
-      }
+      const stat = procStat(`/proc/${pid}/task/${tid}/stat`);
+      if (!stat) continue; // the thread ended
+      // Postgres names each backend by its query: one row for all of them.
+      const key = kind === "postgres" ? "postgres" : `${kind} | ${stat.name}`;
+      used.set(key, (used.get(key) ?? 0) + stat.ticks * TICK_S);
     }
   }
   return used;
