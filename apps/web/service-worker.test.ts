@@ -1,30 +1,50 @@
-// The offline shell (public/sw.js), run as written in a sandbox with a fake cache:
+// The offline shell (shell/sw.js), run as written in a sandbox with a fake cache:
 // a page whose address carries a secret in its query (/verify-email?token=…, a
 // device link) is never written to the cache, where it would outlive its use; pages
 // without one are, and an activation clears the caches of earlier versions (which
-// may hold such pages).
+// may hold such pages). Installing caches the build's files its PRECACHE lists and lets
+// go of other builds' (app/sw.js/route.ts writes the list); a worker's script from the
+// cache comes as a new response, so the worker keeps its address's fragment.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { shellWorker } from "./shell/shell-worker";
 
 const ORIGIN = "https://notes.test";
-const source = readFileSync(path.join(import.meta.dirname, "public/sw.js"), "utf8");
+const source = readFileSync(path.join(import.meta.dirname, "shell/sw.js"), "utf8");
 
 type Listener = (event: Record<string, unknown>) => void;
 
-function loadWorker(stored: Record<string, string[]> = {}) {
+function loadWorker(stored: Record<string, string[]> = {}, precache: string[] = []) {
   const listeners = new Map<string, Listener>();
+  const urlOf = (request: string | { url: string }) =>
+    new URL(typeof request === "string" ? request : request.url, ORIGIN).href;
   const open = async (name: string) => {
     stored[name] ??= [];
+    const list = () => stored[name] ?? [];
     return {
-      put: async (request: { url: string }) => void stored[name]?.push(request.url),
-      match: async () => undefined,
+      put: async (request: { url: string }) => void list().push(request.url),
+      add: async (request: string) => void list().push(urlOf(request)),
+      keys: async () => list().map((url) => ({ url })),
+      delete: async (request: { url: string }) => {
+        stored[name] = list().filter((url) => url !== request.url);
+        return true;
+      },
     };
   };
   const caches = {
     open,
-    match: async () => undefined,
+    match: async (request: { url: string }) =>
+      // A cache matches an address without its fragment, as the browser's does.
+      cached(stored).includes(request.url.split("#")[0] as string)
+        ? Object.assign(
+            new Response("cached", { headers: { "Content-Type": "text/javascript" } }),
+            {
+              fromCache: true,
+            },
+          )
+        : undefined,
     keys: async () => Object.keys(stored),
     delete: async (name: string) => delete stored[name],
   };
@@ -35,20 +55,25 @@ function loadWorker(stored: Record<string, string[]> = {}) {
     clients: { claim: async () => {} },
   };
   const fetch = async () => new Response("<html></html>", { status: 200 });
-  runInNewContext(source, { self, caches, fetch, URL, Response, console });
+  runInNewContext(shellWorker(source, precache), { self, caches, fetch, URL, Response, console });
 
   return {
     stored,
-    /** A GET as the browser hands it to the worker; resolves once it is answered. */
-    async get(url: string, mode = "navigate") {
+    /** A GET as the browser hands it to the worker; resolves to its answer. */
+    async get(url: string, mode = "navigate", destination = "") {
       let answered: Promise<unknown> = Promise.resolve();
       listeners.get("fetch")?.({
-        request: { method: "GET", url: `${ORIGIN}${url}`, mode },
+        request: { method: "GET", url: `${ORIGIN}${url}`, mode, destination },
         respondWith: (p: Promise<unknown>) => {
           answered = p;
         },
       });
-      await answered;
+      return answered;
+    },
+    async install() {
+      let done: Promise<unknown> = Promise.resolve();
+      listeners.get("install")?.({ waitUntil: (p: Promise<unknown>) => (done = p) });
+      await done;
     },
     async activate() {
       let done: Promise<unknown> = Promise.resolve();
@@ -58,7 +83,9 @@ function loadWorker(stored: Record<string, string[]> = {}) {
   };
 }
 
-const cached = (stored: Record<string, string[]>) => Object.values(stored).flat();
+function cached(stored: Record<string, string[]>) {
+  return Object.values(stored).flat();
+}
 
 describe("the service worker", () => {
   it("never caches a page whose query carries a token", async () => {
@@ -89,5 +116,40 @@ describe("the service worker", () => {
     const worker = loadWorker({ "notes-shell-v1": [`${ORIGIN}/verify-email?token=old`] });
     await worker.activate();
     expect(cached(worker.stored)).toEqual([]);
+  });
+
+  it("caches the build's files while it installs, and lets go of other builds'", async () => {
+    const old = `${ORIGIN}/_next/static/chunks/old-build.js`;
+    const page = `${ORIGIN}/notes`;
+    const worker = loadWorker({ "notes-shell-v2": [old, page] }, [
+      "/_next/static/chunks/a.js",
+      "/_next/static/css/b.css",
+    ]);
+    await worker.install();
+    expect(cached(worker.stored)).toEqual([
+      page,
+      `${ORIGIN}/_next/static/chunks/a.js`,
+      `${ORIGIN}/_next/static/css/b.css`,
+    ]);
+  });
+
+  it("answers a worker's script from the cache as a new response, other scripts as cached", async () => {
+    const worker = loadWorker({}, ["/_next/static/chunks/turbopack-worker.js"]);
+    await worker.install();
+    const script = "/_next/static/chunks/turbopack-worker.js";
+    const plain = (await worker.get(script, "no-cors", "script")) as { fromCache?: boolean };
+    expect(plain.fromCache).toBe(true);
+    // The worker asks with its configuration in the fragment; the cached response has no
+    // fragment, and a worker takes its address from the response it is given.
+    const forWorker = (await worker.get(
+      `${script}#params=x`,
+      "same-origin",
+      "worker",
+    )) as Response & {
+      fromCache?: boolean;
+    };
+    expect(forWorker.fromCache).toBeUndefined();
+    expect(forWorker.url).toBe("");
+    expect(await forWorker.text()).toBe("cached");
   });
 });

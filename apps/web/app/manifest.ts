@@ -1,5 +1,5 @@
 // The web app manifest (/manifest.webmanifest): what a browser needs to offer
-// "Install". The service worker (public/sw.js) makes the installed app open offline.
+// "Install". The service worker (shell/sw.js, served as /sw.js) makes the installed app open offline.
 import type { MetadataRoute } from "next";
 
 export default function manifest(): MetadataRoute.Manifest {

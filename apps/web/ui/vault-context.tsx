@@ -28,7 +28,7 @@ export function VaultProvider({ children }: { children: ReactNode }) {
     // IndexedDB, instead of in the task that first shows the list after a reload
     // (~80 ms at 10,000 notes, issue 35).
     void import("./notes/notes-screen").catch(() => undefined);
-    // The offline shell (public/sw.js); dev builds change too often to cache.
+    // The offline shell (shell/sw.js, served as /sw.js); dev builds change too often to cache.
     // biome-ignore lint/style/noProcessEnv: NODE_ENV is replaced at build time by Next, not read at run time
     if (process.env.NODE_ENV === "production") navigator.serviceWorker?.register("/sw.js");
   }, []);
