@@ -310,6 +310,11 @@ async function bigNote(browser: Browser, account: Seeded) {
       "—",
     );
     report(`${BIG_NOTE}: Ctrl+End to the note's end (ms)`, typing.jump, "—");
+    // The changes that warm a long note's editor before its first key (warm-long-note.ts).
+    const warmed = await page.evaluate(() =>
+      performance.getEntriesByName("editor:warm long note").map((e) => Math.round(e.duration)),
+    );
+    console.log(`  the long note warmed in idle tasks of (ms): ${warmed.join(" ") || "none"}`);
   } catch (error) {
     report(`${BIG_NOTE}: FAILED`, String(error).split("\n")[0] ?? "error", "—");
   } finally {

@@ -19,6 +19,7 @@ import { LayoutWindow } from "./layout-window";
 import { NoteLinkMarks } from "./note-link-marks";
 import { NoteLinkPickerKeys } from "./note-link-picker";
 import { TableShortcut } from "./table-shortcut";
+import { WarmLongNote } from "./warm-long-note";
 
 export interface EditorFor {
   /** The note's document: the editor edits its XmlFragment "default" (contract.md). */
@@ -61,8 +62,10 @@ export function editorExtensions(note: EditorFor): Extensions {
     CaretFromScreen,
     // Each block right-to-left or left-to-right by its own first letter.
     AutoDirection,
-    // A long note lays out only the blocks around the caret (layout-window.ts).
+    // A long note lays out only the blocks around the caret (layout-window.ts), and its
+    // first key runs compiled code (warm-long-note.ts).
     LayoutWindow,
+    WarmLongNote,
     AttachmentNode.configure({ noteId: note.noteId }),
     Placeholder.configure({
       placeholder: note.readOnly ? "This note is empty." : "Start writing…",
