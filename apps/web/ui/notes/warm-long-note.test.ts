@@ -26,10 +26,17 @@ describe("unchangingChange", () => {
     const change = unchangingChange(at);
     expect(change).toBeDefined();
     expect(change?.transaction.docChanged).toBe(true);
-    expect(change?.transaction.getMeta("addToHistory")).toBe(false);
     expect(change?.next.doc.eq(at.doc)).toBe(true);
     expect(change?.next.doc.toJSON()).toEqual(at.doc.toJSON());
     expect(change?.next.selection.eq(at.selection)).toBe(true);
+  });
+
+  it("keeps the marks the next letter would take", () => {
+    const state = note(10);
+    const bold = schema.marks.bold!.create();
+    const armed = state.apply(state.tr.setStoredMarks([bold]));
+    expect(unchangingChange(armed)?.next.storedMarks).toEqual([bold]);
+    expect(unchangingChange(state)?.next.storedMarks).toBeNull();
   });
 
   it("keeps every block but the first as the same node, as a key typed does", () => {

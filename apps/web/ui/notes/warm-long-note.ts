@@ -40,10 +40,12 @@ export function unchangingChange(
 ): { transaction: Transaction; next: EditorState } | undefined {
   const paragraph = state.schema.nodes.paragraph?.createAndFill();
   if (!paragraph) return undefined;
-  const transaction = state.tr
-    .insert(0, paragraph)
-    .delete(0, paragraph.nodeSize)
-    .setMeta("addToHistory", false);
+  // Not marked `addToHistory: false`: the Yjs binding would then close the undo group
+  // being typed, and an equal document gives the undo manager nothing to record anyway.
+  const transaction = state.tr.insert(0, paragraph).delete(0, paragraph.nodeSize);
+  // A change to the document drops the marks the next letter would take (Ctrl+B before
+  // typing): they are kept.
+  if (state.storedMarks) transaction.setStoredMarks(state.storedMarks);
   const next = state.apply(transaction);
   return next.doc.eq(state.doc) ? { transaction, next } : undefined;
 }
