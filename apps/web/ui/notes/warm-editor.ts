@@ -15,23 +15,13 @@
 import { Editor } from "@tiptap/core";
 import * as Y from "yjs";
 import { editorExtensions } from "./editor-extensions";
+import { inIdleTime } from "./idle-time";
 
 /**
- * Runs `step` in an idle period with at least IDLE_MS left of it (the browser's own
- * estimate): during a long first sync the page is busy, and a step run there would be
- * one more long task. Without requestIdleCallback (Safari), a little after now.
+ * Runs `step` in an idle period with at least IDLE_MS left of it: during a long first
+ * sync the page is busy, and a step run there would be one more long task.
  */
-const idle = (step: () => void) => {
-  if (typeof requestIdleCallback !== "function") {
-    setTimeout(step, 200);
-    return;
-  }
-  const attempt = (deadline: IdleDeadline) => {
-    if (deadline.timeRemaining() >= IDLE_MS) step();
-    else requestIdleCallback(attempt);
-  };
-  requestIdleCallback(attempt);
-};
+const idle = (step: () => void) => inIdleTime(step, IDLE_MS);
 
 /** Idle time a step waits for, in ms: each took 27–43 ms on this machine. */
 const IDLE_MS = 40;

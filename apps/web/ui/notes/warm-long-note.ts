@@ -17,6 +17,7 @@
 import { Extension } from "@tiptap/core";
 import { type EditorState, Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
+import { inIdleTime } from "./idle-time";
 
 /** Notes with fewer top-level blocks are not warmed: their first key is already quick. */
 export const WARM_FROM_BLOCKS = 2_000;
@@ -50,22 +51,8 @@ export function unchangingChange(
   return next.doc.eq(state.doc) ? { transaction, next } : undefined;
 }
 
-/**
- * Runs `step` in an idle period with at least IDLE_MS left, or once IDLE_WAIT_MS have
- * passed without one (a little later without requestIdleCallback: Safari).
- */
-function whenIdle(step: () => void): void {
-  if (typeof requestIdleCallback !== "function") {
-    setTimeout(step, 200);
-    return;
-  }
-  const until = performance.now() + IDLE_WAIT_MS;
-  const attempt = (deadline: IdleDeadline) => {
-    if (deadline.timeRemaining() >= IDLE_MS || performance.now() >= until) step();
-    else requestIdleCallback(attempt, { timeout: Math.max(0, until - performance.now()) });
-  };
-  requestIdleCallback(attempt, { timeout: IDLE_WAIT_MS });
-}
+/** Runs `step` in an idle period with IDLE_MS left, or after IDLE_WAIT_MS at most. */
+const whenIdle = (step: () => void) => inIdleTime(step, IDLE_MS, IDLE_WAIT_MS);
 
 /** The passes over a long note's editor, each in an idle period; stops when the editor goes. */
 function warm(view: EditorView, passes: number, stopped: () => boolean): void {
