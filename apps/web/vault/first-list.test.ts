@@ -4,7 +4,7 @@ import { generateKey, loadSodium } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { type FirstListHost, listCache, listChangedSince } from "./first-list";
-import { LIST_COVERS_KEY } from "./list-snapshot";
+import { openSavedHead, saveListSnapshot } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import { cacheNotes } from "./note-cache";
 import type { NotebookList } from "./notebook-list";
@@ -23,7 +23,7 @@ async function note(title: string): Promise<OpenNote> {
 }
 
 /** A first list's host whose engine holds `held`, and what it listed. */
-async function host(db: LocalDb, held: OpenNote[]) {
+async function host(db: LocalDb, held: OpenNote[], savedCovers?: number) {
   const listed: string[][] = [];
   const byId = new Map(held.map((n) => [n.id, n]));
   const from: FirstListHost = {
@@ -34,6 +34,7 @@ async function host(db: LocalDb, held: OpenNote[]) {
     list: {
       filling: (notes: readonly OpenNote[]) => listed.push(notes.map((n) => n.metadata.title)),
       filled: () => undefined,
+      savedCovers,
     } as unknown as NotebookList,
     host: { set: () => undefined, state: () => ({}) as never },
     memberCounts: new Map(),
@@ -49,12 +50,12 @@ describe("the first list", () => {
     const db = await freshDb();
     const session = await testSession();
     const [edited, other] = [await note("Before"), await note("Other")];
-    await db.put("meta", String(Date.now() - 1_000), LIST_COVERS_KEY);
+    const covers = Date.now() - 1_000;
     await cacheNotes(db, session, [edited, other]);
     // The note in the address, opened from the cache before the list reads it, and
     // changed since (a sync page, an edit): the engine's copy is the newer.
     const opened = { ...edited, metadata: { title: "After", tags: [] } };
-    const { from, titles } = await host(db, [opened]);
+    const { from, titles } = await host(db, [opened], covers);
     await listChangedSince(from);
     expect(titles()).toEqual(["After", "Other"]);
   });
@@ -69,6 +70,23 @@ describe("the first list", () => {
     await listCache(from);
     expect(titles()).toEqual(["After", "Other"]);
   });
+  it("goes by what the snapshot shown covers, not by what a later save says", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const early = await note("Cached before the second save");
+    await saveListSnapshot(db, session, [], Date.now() - 5_000);
+    await cacheNotes(db, session, [early]);
+    // A reload opens the snapshot that lacks the note…
+    const shown = await openSavedHead(db, session);
+    expect(shown?.index.size).toBe(0);
+    // …and before its list is brought level, another tab saves one that covers the note.
+    const row = { id: early.id, title: "x", tags: [], role: "owner" as const, shared: false };
+    await saveListSnapshot(db, session, [row], Date.now() + 5_000);
+    const { from, titles } = await host(db, [], shown?.covers);
+    await listChangedSince(from);
+    expect(titles()).toEqual(["Cached before the second save"]);
+  });
+
   it("reads every cached note when the snapshot says nothing of what it covers", async () => {
     const db = await freshDb();
     const session = await testSession();

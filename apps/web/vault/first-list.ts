@@ -13,7 +13,6 @@ import {
   type Session,
   type SyncEngine,
 } from "@notes/client";
-import { snapshotCovers } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import { cachedSince, loadCachedNotesById, openCacheInSlices } from "./note-cache";
 import type { NotebookHost } from "./notebook-host";
@@ -53,9 +52,9 @@ export async function listCache(from: FirstListHost): Promise<void> {
  */
 export async function listChangedSince(from: FirstListHost): Promise<void> {
   const { db, session, engine, list } = from;
-  // A snapshot that says nothing of what it covers (its first save cut short) covers
-  // nothing: every cached note is read.
-  const ids = await cachedSince(db, (await snapshotCovers(db)) ?? 0);
+  // What the snapshot shown covers, as read with it (list-snapshot.ts): one that says
+  // nothing (its first save cut short) covers nothing, and every cached note is read.
+  const ids = await cachedSince(db, list.savedCovers ?? 0);
   const read = ids.length > 0 ? await loadCachedNotesById(db, session, ids) : [];
   const notes = listable(from, read);
   if (notes.length > 0) list.filling(notes);

@@ -47,6 +47,25 @@ describe("list snapshot", () => {
     expect(await openSavedList(await freshDb(), session)).toBeUndefined();
   });
 
+  it("is read with the covers saved with it, whichever save lands first", async () => {
+    const db = await freshDb();
+    const session = await testSession();
+    const older = notes.map((n) => ({ ...n, id: "older" }));
+    await saveListSnapshot(db, session, older, 1_000);
+    // A reload reading while another tab saves: each pair read is one save's, whole.
+    const after = async (steps: number) => {
+      for (let step = 0; step < steps; step++) await new Promise((go) => setImmediate(go));
+    };
+    for (let round = 0; round < 30; round++) {
+      const [shown] = await Promise.all([
+        after(round % 15).then(() => openSavedHead(db, session)),
+        saveListSnapshot(db, session, round % 2 ? older : notes, round % 2 ? 1_000 : 2_000),
+      ]);
+      const ids = shown?.index.ordered("notes", "edited").map((n) => n.id);
+      expect(shown?.covers).toBe(ids?.[0] === "older" ? 1_000 : 2_000);
+    }
+  });
+
   it("comes back as it was saved, sealed at rest", async () => {
     const db = await freshDb();
     const session = await testSession();

@@ -22,6 +22,8 @@ export class NotebookList {
   /** Only the snapshot's first screen is shown: the rest is opened after (showRestOfSaved). */
   private restToOpen = false;
   private listedAt = Number.NEGATIVE_INFINITY;
+  /** What the snapshot shown covers, read with it (list-snapshot.ts). */
+  private shownCovers: number | undefined;
   /** Notes read from the cache and not listed yet (FILL_EVERY_MS). */
   private readonly pendingFill: (ListedNote | OpenNote)[] = [];
   private stopped = false;
@@ -54,7 +56,16 @@ export class NotebookList {
   showSaved(saved: SavedList | undefined): void {
     this.fillFromCache = saved === undefined;
     this.restToOpen = saved !== undefined && !saved.complete;
+    this.shownCovers = saved?.covers;
     this.lister.showSaved(saved?.index, this.restToOpen);
+  }
+
+  /**
+   * Up to when (ms) the snapshot shown holds every cached note's row, as stored with it;
+   * undefined when it does not say (or none was shown).
+   */
+  get savedCovers(): number | undefined {
+    return this.shownCovers;
   }
 
   /**

@@ -20,7 +20,13 @@ function inProcessWorker(
   const dbs: string[] = [];
   const state = newBackgroundState((dbName) => {
     dbs.push(dbName);
-    return { put: async (k, v) => void stored.set(k, v), get: async (k) => stored.get(k) };
+    return {
+      put: async (k, v) => void stored.set(k, v),
+      putMany: async (entries) => {
+        for (const [k, v] of entries) stored.set(k, v);
+      },
+      get: async (k) => stored.get(k),
+    };
   });
   const listeners: ((event: MessageEvent) => void)[] = [];
   const posted: unknown[] = [];

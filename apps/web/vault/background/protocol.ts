@@ -4,8 +4,7 @@
 // Its jobs: the full-text index (open, upsert, remove, query, save), sealing the
 // notes list snapshot (saveList), and, in a worker of their own, keeping uploads for
 // resuming (upload-keeping.ts).
-import { headOf, LIST_COVERS_KEY, LIST_HEAD_KEY, LIST_SNAPSHOT_KEY } from "../list-snapshot";
-import { sealLocalJson } from "../local-seal";
+import { snapshotEntries } from "../list-snapshot";
 import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
 import { allPieces, emptyMembers, pieceOf, readPieces, savePieces } from "./index-pieces";
@@ -50,7 +49,7 @@ export type BackgroundRequest =
    * beside it once no piece waits.
    */
   | { type: "save"; covers?: number }
-  /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), after it. */
+  /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), in one transaction. */
   | { type: "saveList"; notes: unknown[]; covers?: number }
   | UploadRequest;
 
@@ -75,6 +74,8 @@ export interface Envelope<T> {
 /** IndexedDB's "meta" store as the worker sees it (an in-memory one in tests). */
 export interface MetaStore {
   put(key: string, value: string): Promise<void>;
+  /** Puts every entry in one transaction: a reader sees all of them or none. */
+  putMany(entries: readonly [string, string][]): Promise<void>;
   get(key: string): Promise<string | undefined>;
 }
 
@@ -154,9 +155,7 @@ export async function handleBackgroundRequest(
     case "saveList": {
       const { listKey, store } = state;
       if (!listKey || !store) return { type: "error", message: "nothing to save with" };
-      await store.put(LIST_SNAPSHOT_KEY, await sealLocalJson(listKey, request.notes));
-      await store.put(LIST_HEAD_KEY, await sealLocalJson(listKey, headOf(request.notes)));
-      if (request.covers !== undefined) await store.put(LIST_COVERS_KEY, String(request.covers));
+      await store.putMany(await snapshotEntries(listKey, request.notes, request.covers));
       return { type: "saved" };
     }
     case "keepUpload":
