@@ -87,11 +87,6 @@ export async function saveListSnapshot(
   await putMeta(db, await snapshotEntries(await localKey(session, "list"), notes, covers));
 }
 
-/** The snapshot stored last covers the cache up to `covers` too (its rows still stand). */
-export async function saveListCovers(db: LocalDb, covers: number): Promise<void> {
-  await db.put("meta", String(covers), LIST_COVERS_KEY);
-}
-
 /** The stored `key` (a sealed list) and what it covers, read in one transaction. */
 async function readWithCovers(
   db: LocalDb,

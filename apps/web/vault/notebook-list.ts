@@ -3,11 +3,19 @@
 // notes change (a note resting on the device keeps its row, issue 35), published and
 // kept as the next snapshot by list-publisher.ts, sealed and saved in the session's
 // background worker (or here, without workers).
-import type { ListedNote, OpenNote, Session, SyncEngine } from "@notes/client";
+import {
+  type ListedNote,
+  type OpenNote,
+  type Session,
+  type SyncEngine,
+  seenStatesOf,
+} from "@notes/client";
 import type { SessionBackground } from "./background/session-background";
 import { ListPublisher } from "./list-publisher";
-import { type SavedList, saveListCovers, saveListSnapshot } from "./list-snapshot";
+import { ListSaver } from "./list-saver";
+import type { SavedList } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
+import { localKey } from "./local-seal";
 import type { NoteIndex } from "./note-index";
 import type { NotebookHost } from "./notebook-host";
 import type { NoteListItem } from "./vault-state";
@@ -36,16 +44,21 @@ export class NotebookList {
     host: Pick<NotebookHost, "set">,
     background: SessionBackground | undefined,
   ) {
+    // Without a worker (tests, servers), the list is saved here, as the worker would.
+    const saver = background ? undefined : new ListSaver(db);
     this.lister = new ListPublisher(
       engine,
       memberCounts,
       (list) => host.set({ list }),
-      (notes, covers) =>
-        notes === undefined
-          ? saveListCovers(db, covers)
-          : background
-            ? background.saveList(notes, covers)
-            : saveListSnapshot(db, session, notes, covers),
+      async (notes, covers) => {
+        if (notes === undefined) {
+          await (background ? background.coverList(covers) : saver?.cover(covers));
+          return;
+        }
+        const unlisted = setAside(session);
+        if (background) await background.saveList(notes, covers, unlisted);
+        else await saver?.save(await localKey(session, "list"), notes, covers, unlisted);
+      },
     );
   }
 
@@ -145,4 +158,11 @@ export class NotebookList {
     this.stopped = true;
     this.lister.stop();
   }
+}
+
+/** The notes this device set aside (the seen states say they left): cached, not listed. */
+function setAside(session: Session): string[] {
+  return seenStatesOf(session)
+    .all()
+    .flatMap((state) => (state.left ? [state.noteId] : []));
 }

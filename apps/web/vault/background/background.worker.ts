@@ -5,7 +5,7 @@
 // a change-feed page's wraps (wrap-opening.ts) are opened as they come, between the
 // index's tasks rather than behind its queue (a long index task still delays them; the
 // tab stops waiting after a few seconds and opens them itself).
-import { putMeta } from "../list-snapshot";
+import { ListSaver } from "../list-saver";
 import { openLocalDb } from "../local-db";
 import {
   type BackgroundReply,
@@ -22,9 +22,7 @@ const state = newBackgroundState((dbName) => {
     async put(key, value) {
       await (await db).put("meta", value, key);
     },
-    async putMany(entries) {
-      await putMeta(await db, entries);
-    },
+    list: new ListSaver(db),
     async get(key) {
       return (await db).get("meta", key);
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { snapshotEntries } from "../list-snapshot";
 import { openLocal, sealLocalJson } from "../local-seal";
 import { BackgroundClient, type WorkerLike } from "./background-client";
 import { INDEX_PIECES, PIECES_PER_SAVE, pieceKey, pieceOf } from "./index-pieces";
@@ -22,10 +23,13 @@ function inProcessWorker(
     dbs.push(dbName);
     return {
       put: async (k, v) => void stored.set(k, v),
-      putMany: async (entries) => {
-        for (const [k, v] of entries) stored.set(k, v);
-      },
       get: async (k) => stored.get(k),
+      list: {
+        save: async (listKey, notes, covers) => {
+          for (const [k, v] of await snapshotEntries(listKey, notes, covers)) stored.set(k, v);
+        },
+        cover: async (covers) => Boolean(stored.set("listSnapshotCovers", String(covers))),
+      },
     };
   });
   const listeners: ((event: MessageEvent) => void)[] = [];
@@ -208,7 +212,7 @@ describe("background worker protocol", () => {
     const client = new BackgroundClient(inProcessWorker());
     await expect(client.send({ type: "save" }, "indexSaved")).rejects.toThrow("nothing to save");
     await client.send({ type: "open", key, dbName: "db" }, "opened");
-    await expect(client.send({ type: "saveList", notes: [] }, "saved")).rejects.toThrow(
+    await expect(client.send({ type: "saveList", notes: [], covers: 0 }, "saved")).rejects.toThrow(
       "nothing to save",
     );
   });

@@ -4,7 +4,7 @@
 // Its jobs: the full-text index (open, upsert, remove, query, save), sealing the
 // notes list snapshot (saveList), and, in a worker of their own, keeping uploads for
 // resuming (upload-keeping.ts).
-import { snapshotEntries } from "../list-snapshot";
+import type { ListSaver, SavedRow } from "../list-saver";
 import { PendingUploads } from "../pending-uploads";
 import { type SearchDoc, type SearchHit, SearchIndex } from "../search/search-index";
 import { allPieces, emptyMembers, pieceOf, readPieces, savePieces } from "./index-pieces";
@@ -49,8 +49,13 @@ export type BackgroundRequest =
    * beside it once no piece waits.
    */
   | { type: "save"; covers?: number }
-  /** `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), in one transaction. */
-  | { type: "saveList"; notes: unknown[]; covers?: number }
+  /**
+   * `covers`: stored beside it (list-snapshot.ts LIST_COVERS_KEY), in one transaction;
+   * `unlisted`: cached notes kept out of the list on purpose (list-saver.ts).
+   */
+  | { type: "saveList"; notes: SavedRow[]; covers: number; unlisted?: string[] }
+  /** The list this tab saved last covers the cache up to `covers` (list-saver.ts). */
+  | { type: "coverList"; covers: number }
   | UploadRequest;
 
 export type BackgroundReply =
@@ -61,6 +66,8 @@ export type BackgroundReply =
   | { type: "hits"; hits: SearchHit[]; total: number; capped: boolean; tookMs: number }
   | { type: "linkers"; ids: string[] }
   | { type: "saved" }
+  /** `stored`: false when the snapshot stored is no longer this tab's. */
+  | { type: "covered"; stored: boolean }
   /** A save of the index's pieces: `more` pieces wait, ask again. */
   | { type: "indexSaved"; more: boolean }
   | UploadReply
@@ -74,9 +81,9 @@ export interface Envelope<T> {
 /** IndexedDB's "meta" store as the worker sees it (an in-memory one in tests). */
 export interface MetaStore {
   put(key: string, value: string): Promise<void>;
-  /** Puts every entry in one transaction: a reader sees all of them or none. */
-  putMany(entries: readonly [string, string][]): Promise<void>;
   get(key: string): Promise<string | undefined>;
+  /** This tab's list snapshot, stored as list-saver.ts says. */
+  list: Pick<ListSaver, "save" | "cover">;
 }
 
 export interface BackgroundState {
@@ -155,8 +162,12 @@ export async function handleBackgroundRequest(
     case "saveList": {
       const { listKey, store } = state;
       if (!listKey || !store) return { type: "error", message: "nothing to save with" };
-      await store.putMany(await snapshotEntries(listKey, request.notes, request.covers));
+      await store.list.save(listKey, request.notes, request.covers, request.unlisted);
       return { type: "saved" };
+    }
+    case "coverList": {
+      if (!state.store) return { type: "error", message: "nothing to save with" };
+      return { type: "covered", stored: await state.store.list.cover(request.covers) };
     }
     case "keepUpload":
     case "listUploads":

@@ -46,10 +46,23 @@ export class SessionBackground {
   }
 
   /** Seals and stores the notes list as shown (list-snapshot.ts), in the worker. */
-  async saveList(notes: readonly NoteListItem[], covers: number): Promise<void> {
+  async saveList(
+    notes: readonly NoteListItem[],
+    covers: number,
+    unlisted: readonly string[],
+  ): Promise<void> {
     await this.opened;
     if (!this.closed)
-      await this.client.send({ type: "saveList", notes: [...notes], covers }, "saved");
+      await this.client.send(
+        { type: "saveList", notes: [...notes], covers, unlisted: [...unlisted] },
+        "saved",
+      );
+  }
+
+  /** The list this tab saved last covers the cache up to `covers` (list-saver.ts). */
+  async coverList(covers: number): Promise<void> {
+    await this.opened;
+    if (!this.closed) await this.client.send({ type: "coverList", covers }, "covered");
   }
 
   close(): void {
