@@ -4,11 +4,11 @@ import { generateKey, loadSodium } from "@notes/crypto";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { type FirstListHost, listCache, listChangedSince } from "./first-list";
-import { openSavedHead, saveListSnapshot } from "./list-snapshot";
+import { openSavedHead } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import { cacheNotes } from "./note-cache";
 import type { NotebookList } from "./notebook-list";
-import { freshDb, testSession } from "./test-session";
+import { freshDb, saveList, testSession } from "./test-session";
 
 async function note(title: string): Promise<OpenNote> {
   return {
@@ -74,14 +74,14 @@ describe("the first list", () => {
     const db = await freshDb();
     const session = await testSession();
     const early = await note("Cached before the second save");
-    await saveListSnapshot(db, session, [], Date.now() - 5_000);
+    await saveList(db, session, [], Date.now() - 5_000);
     await cacheNotes(db, session, [early]);
     // A reload opens the snapshot that lacks the note…
     const shown = await openSavedHead(db, session);
     expect(shown?.index.size).toBe(0);
     // …and before its list is brought level, another tab saves one that covers the note.
     const row = { id: early.id, title: "x", tags: [], role: "owner" as const, shared: false };
-    await saveListSnapshot(db, session, [row], Date.now() + 5_000);
+    await saveList(db, session, [row], Date.now() + 5_000);
     const { from, titles } = await host(db, [], shown?.covers);
     await listChangedSince(from);
     expect(titles()).toEqual(["Cached before the second save"]);

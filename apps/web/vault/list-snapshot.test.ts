@@ -9,11 +9,10 @@ import {
   loadListSnapshot,
   openSavedHead,
   openSavedList,
-  saveListSnapshot,
 } from "./list-snapshot";
 import { NoteIndex } from "./note-index";
 import { NotebookList } from "./notebook-list";
-import { freshDb, testSession } from "./test-session";
+import { freshDb, saveList, testSession } from "./test-session";
 import type { NoteListItem } from "./vault-state";
 
 const notes: NoteListItem[] = [
@@ -40,7 +39,7 @@ describe("list snapshot", () => {
     ]);
     const saved = inSavedOrder(index);
     expect(saved.map((n) => n.id)).toEqual(["new", "old", "bin"]);
-    await saveListSnapshot(db, session, saved, 0);
+    await saveList(db, session, saved, 0);
     const reopened = await openSavedList(db, session);
     expect(reopened?.ordered("notes", "edited").map((n) => n.id)).toEqual(["new", "old"]);
     expect(reopened?.trashed).toBe(1);
@@ -51,7 +50,7 @@ describe("list snapshot", () => {
     const db = await freshDb();
     const session = await testSession();
     const older = notes.map((n) => ({ ...n, id: "older" }));
-    await saveListSnapshot(db, session, older, 1_000);
+    await saveList(db, session, older, 1_000);
     // A reload reading while another tab saves: each pair read is one save's, whole.
     const after = async (steps: number) => {
       for (let step = 0; step < steps; step++) await new Promise((go) => setImmediate(go));
@@ -59,7 +58,7 @@ describe("list snapshot", () => {
     for (let round = 0; round < 30; round++) {
       const [shown] = await Promise.all([
         after(round % 15).then(() => openSavedHead(db, session)),
-        saveListSnapshot(db, session, round % 2 ? older : notes, round % 2 ? 1_000 : 2_000),
+        saveList(db, session, round % 2 ? older : notes, round % 2 ? 1_000 : 2_000),
       ]);
       const ids = shown?.index.ordered("notes", "edited").map((n) => n.id);
       expect(shown?.covers).toBe(ids?.[0] === "older" ? 1_000 : 2_000);
@@ -69,7 +68,7 @@ describe("list snapshot", () => {
   it("comes back as it was saved, sealed at rest", async () => {
     const db = await freshDb();
     const session = await testSession();
-    await saveListSnapshot(db, session, notes, 0);
+    await saveList(db, session, notes, 0);
     expect(await loadListSnapshot(db, session)).toEqual(notes);
     const stored = JSON.stringify(await db.getAll("meta"));
     expect(stored).not.toContain("Canary");
@@ -78,7 +77,7 @@ describe("list snapshot", () => {
 
   it("opens for nobody else: another master key reads nothing", async () => {
     const db = await freshDb();
-    await saveListSnapshot(db, await testSession(), notes, 0);
+    await saveList(db, await testSession(), notes, 0);
     const other = { ...(await testSession("bob")), masterKey: new Uint8Array(32).fill(9) };
     expect(await loadListSnapshot(db, other)).toBeUndefined();
   });
@@ -95,7 +94,7 @@ describe("list snapshot", () => {
     const db = await freshDb();
     const session = await testSession();
     const many = rows(HEAD_ROWS + 50);
-    await saveListSnapshot(db, session, many, 0);
+    await saveList(db, session, many, 0);
     const first = await openSavedHead(db, session);
     expect(first?.complete).toBe(false);
     expect(first?.index.ordered("notes", "edited").map((n) => n.id)).toEqual(
@@ -103,7 +102,7 @@ describe("list snapshot", () => {
     );
     expect((await openSavedList(db, session))?.size).toBe(HEAD_ROWS + 50);
     const few = rows(3);
-    await saveListSnapshot(db, session, few, 0);
+    await saveList(db, session, few, 0);
     const whole = await openSavedHead(db, session);
     expect(whole?.complete).toBe(true);
     expect(whole?.index.size).toBe(3);
@@ -113,7 +112,7 @@ describe("list snapshot", () => {
   it("reads neither record as the other, and without a first screen opens the whole list", async () => {
     const db = await freshDb();
     const session = await testSession();
-    await saveListSnapshot(db, session, rows(HEAD_ROWS + 1), 0);
+    await saveList(db, session, rows(HEAD_ROWS + 1), 0);
     const head = (await db.get("meta", LIST_HEAD_KEY)) ?? "";
     const whole = (await db.get("meta", LIST_SNAPSHOT_KEY)) ?? "";
     // A first screen stored as the whole list is no list at all.
@@ -132,7 +131,7 @@ describe("list snapshot", () => {
     const db = await freshDb();
     const session = await testSession();
     const many = rows(HEAD_ROWS + 20);
-    await saveListSnapshot(db, session, many, 0);
+    await saveList(db, session, many, 0);
     const engine = { held: () => [].values(), note: () => undefined } as unknown as SyncEngine;
     const listOf = () =>
       new NotebookList(engine, new Map(), db, session, { set: () => undefined }, undefined);

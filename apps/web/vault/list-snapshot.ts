@@ -78,15 +78,6 @@ export async function putMeta(db: LocalDb, entries: readonly [string, string][])
   await Promise.all([...entries.map(([key, value]) => tx.store.put(value, key)), tx.done]);
 }
 
-export async function saveListSnapshot(
-  db: LocalDb,
-  session: Session,
-  notes: readonly NoteListItem[],
-  covers: number,
-): Promise<void> {
-  await putMeta(db, await snapshotEntries(await localKey(session, "list"), notes, covers));
-}
-
 /** The stored `key` (a sealed list) and what it covers, read in one transaction. */
 async function readWithCovers(
   db: LocalDb,

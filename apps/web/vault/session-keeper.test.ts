@@ -5,10 +5,9 @@
 import "fake-indexeddb/auto";
 import { createApiClient } from "@notes/client";
 import { describe, expect, it, vi } from "vitest";
-import { saveListSnapshot } from "./list-snapshot";
 import type { LocalDb } from "./local-db";
 import { type SessionHost, SessionKeeper } from "./session-keeper";
-import { freshDb, testSession } from "./test-session";
+import { freshDb, saveList, testSession } from "./test-session";
 import { initialState, type NoteListItem, type VaultState } from "./vault-state";
 
 const NOTE: NoteListItem = {
@@ -77,7 +76,7 @@ describe("session keeper: a session's start", () => {
   it("shows the saved list while the stores are read; closed meanwhile, it never opens", async () => {
     const session = await testSession();
     const device = await freshDb();
-    await saveListSnapshot(device, session, [NOTE], Date.now());
+    await saveList(device, session, [NOTE], Date.now());
     const { db, release, asked } = holdingKeyring(device);
     const recorded = recordingHost();
     const server = offlineApi();

@@ -1,7 +1,10 @@
 // A session with real (fixed) keys and a fresh fake IndexedDB per test.
 import type { Session } from "@notes/client";
 import { deriveSigningKeyPair, loadSodium } from "@notes/crypto";
-import { openLocalDb } from "./local-db";
+import { ListSaver } from "./list-saver";
+import { type LocalDb, openLocalDb } from "./local-db";
+import { localKey } from "./local-seal";
+import type { NoteListItem } from "./vault-state";
 
 export async function testSession(identifier = "alice"): Promise<Session> {
   const sodium = await loadSodium();
@@ -23,4 +26,14 @@ export async function testSession(identifier = "alice"): Promise<Session> {
 
 export function freshDb() {
   return openLocalDb(`test-${crypto.randomUUID()}`);
+}
+
+/** Stores `notes` as a tab's list snapshot covering the cache up to `covers` (list-saver.ts). */
+export async function saveList(
+  db: LocalDb,
+  session: Session,
+  notes: readonly NoteListItem[],
+  covers: number,
+): Promise<void> {
+  await new ListSaver(db).save(await localKey(session, "list"), notes, covers);
 }
